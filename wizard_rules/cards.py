@@ -1,0 +1,279 @@
+"""The 60 cards of Wizard, and their text form.
+
+The deck has four suits of ranks 1 to 13, four Wizards and four Jesters.  The
+Wizards (and the Jesters) act alike, but each is a distinct card, so that every
+card can be in exactly one place.
+
+Card text
+---------
+Every card has one canonical token, and the grammar is case-sensitive:
+
+========================  ==========================================
+token                     card
+========================  ==========================================
+``C1`` ... ``C13``        Clubs, rank 1 to 13 (13 is highest)
+``D1`` ... ``D13``        Diamonds
+``H1`` ... ``H13``        Hearts
+``S1`` ... ``S13``        Spades
+``W1`` ... ``W4``         the four Wizards
+``J1`` ... ``J4``         the four Jesters
+========================  ==========================================
+
+Numbers are written in decimal without leading zeros or signs.  A list of
+cards (a hand, a trick) is written as tokens separated by single spaces, for
+example ``"J2 C7 H13 W1"``; :func:`parse_cards` accepts any run of whitespace
+between tokens.  Game records and the conformance suite use exactly this form.
+
+Cards are interned: there is one object per card, so ``is`` and ``==`` agree,
+and the canonical order (Jesters, Clubs, Diamonds, Hearts, Spades, Wizards) is
+given by :attr:`Card.index`.
+
+>>> card = parse_card("H13")
+>>> card.suit, card.rank, str(card)
+(<Suit.HEARTS: 'H'>, 13, 'H13')
+>>> format_cards(sorted(parse_cards("W1 C7 J2"), key=lambda c: c.index))
+'J2 C7 W1'
+>>> len(DECK)
+60
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from typing import Any, Final, NoReturn
+
+from wizard_rules.errors import CardTextError, InvalidArgumentError
+
+__all__ = [
+    "DECK",
+    "JESTERS",
+    "WIZARDS",
+    "Card",
+    "Kind",
+    "Suit",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+    "parse_suit",
+]
+
+
+class Suit(enum.Enum):
+    """One of the four suits.  The value is the suit's letter in card text."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    def __str__(self) -> str:
+        """Return the suit's letter, as used in card text and records."""
+        return self.value
+
+
+class Kind(enum.Enum):
+    """What a card is: a suit card, a Wizard or a Jester."""
+
+    SUIT = "suit"
+    WIZARD = "wizard"
+    JESTER = "jester"
+
+
+_SUITS: Final = tuple(Suit)
+_SUIT_BY_LETTER: Final = {suit.value: suit for suit in _SUITS}
+
+
+class Card:
+    """One of the 60 cards: immutable and interned.
+
+    Use :data:`DECK` or :func:`parse_card` to get one; there is no public
+    constructor.
+
+    :ivar index: position 0..59 in the canonical order: Jesters 0-3, then
+        Clubs, Diamonds, Hearts and Spades 1..13, then Wizards 56-59.
+    :ivar kind: :class:`Kind` of the card.
+    :ivar suit: the card's :class:`Suit`, or ``None`` for Wizards and Jesters.
+    :ivar rank: 1..13 for suit cards, ``None`` for Wizards and Jesters.
+    :ivar text: the canonical token, for example ``"H13"`` or ``"W2"``.
+    :ivar mask: ``1 << index``, the card's bit in a hand's bit mask.
+    """
+
+    # Written by hand rather than with attrs: cards are interned singletons
+    # whose identity *is* their equality, hash by their index (so sets and
+    # dicts of cards iterate the same way in every run), and survive copy and
+    # pickle as the same object.
+    __slots__ = ("index", "kind", "mask", "rank", "suit", "text")
+
+    index: int
+    kind: Kind
+    suit: Suit | None
+    rank: int | None
+    text: str
+    mask: int
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise InvalidArgumentError(
+            "cards are not constructed: use DECK or parse_card('H13') to get one"
+        )
+
+    @classmethod
+    def _make(cls, index: int, kind: Kind, suit: Suit | None, rank: int | None, text: str) -> Card:
+        card = object.__new__(cls)
+        for name, value in (
+            ("index", index),
+            ("kind", kind),
+            ("suit", suit),
+            ("rank", rank),
+            ("text", text),
+            ("mask", 1 << index),
+        ):
+            object.__setattr__(card, name, value)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"Card is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"Card is immutable; cannot delete {name!r}")
+
+    @property
+    def is_wizard(self) -> bool:
+        """Whether this card is one of the four Wizards."""
+        return self.kind is Kind.WIZARD
+
+    @property
+    def is_jester(self) -> bool:
+        """Whether this card is one of the four Jesters."""
+        return self.kind is Kind.JESTER
+
+    def __hash__(self) -> int:
+        """Hash by index, so that collections of cards behave alike in every run."""
+        return self.index
+
+    def __str__(self) -> str:
+        """Return the canonical token, for example ``"H13"``."""
+        return self.text
+
+    def __repr__(self) -> str:
+        """Return ``parse_card('H13')``-style text that rebuilds the card."""
+        return f"parse_card({self.text!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickle as the token, so unpickling yields the interned card."""
+        return (parse_card, (self.text,))
+
+    def __copy__(self) -> Card:
+        """Cards are immutable singletons: a copy is the card itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        """Cards are immutable singletons: a copy is the card itself."""
+        return self
+
+
+def _build_deck() -> tuple[Card, ...]:
+    cards: list[Card] = []
+    for number in range(1, 5):
+        cards.append(Card._make(len(cards), Kind.JESTER, None, None, f"J{number}"))
+    for suit in _SUITS:
+        for rank in range(1, 14):
+            cards.append(Card._make(len(cards), Kind.SUIT, suit, rank, f"{suit.value}{rank}"))
+    for number in range(1, 5):
+        cards.append(Card._make(len(cards), Kind.WIZARD, None, None, f"W{number}"))
+    return tuple(cards)
+
+
+DECK: Final[tuple[Card, ...]] = _build_deck()
+"""All 60 cards in canonical order (``DECK[card.index] is card``)."""
+
+WIZARDS: Final[tuple[Card, ...]] = tuple(c for c in DECK if c.kind is Kind.WIZARD)
+"""The four Wizards, ``W1`` to ``W4``."""
+
+JESTERS: Final[tuple[Card, ...]] = tuple(c for c in DECK if c.kind is Kind.JESTER)
+"""The four Jesters, ``J1`` to ``J4``."""
+
+_CARD_BY_TEXT: Final = {card.text: card for card in DECK}
+_TOKEN_SHAPE: Final = re.compile(r"[A-Z][0-9]{1,2}")
+
+
+def parse_card(text: str) -> Card:
+    """Return the card written as ``text`` (a canonical token like ``"H13"``).
+
+    :raises CardTextError: ``text`` is not exactly one valid token.
+
+    >>> parse_card("W3").is_wizard
+    True
+    >>> parse_card("H14")
+    Traceback (most recent call last):
+    ...
+    wizard_rules.errors.CardTextError: [bad_card_text] 'H14' is not a card: ...
+    """
+    card = _CARD_BY_TEXT.get(text) if isinstance(text, str) else None
+    if card is None:
+        raise CardTextError(_explain(text))
+    return card
+
+
+def _explain(text: object) -> str:
+    if not isinstance(text, str):
+        return f"card text must be a str, not {type(text).__name__}"
+    shown = text if len(text) <= 40 else text[:40] + "..."
+    if not _TOKEN_SHAPE.fullmatch(text):
+        return (
+            f"{shown!r} is not a card: expected a letter (C, D, H, S, W or J) followed "
+            "by a number, like 'H13', 'W1' or 'J4'"
+        )
+    letter = text[0]
+    if letter in _SUIT_BY_LETTER:
+        return f"{shown!r} is not a card: suit ranks are 1 to 13, without leading zeros"
+    if letter in "WJ":
+        return f"{shown!r} is not a card: Wizards and Jesters are numbered 1 to 4"
+    return f"{shown!r} is not a card: {letter!r} is not a suit letter (C, D, H, S) or W or J"
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Return the cards written in ``text``, tokens separated by whitespace.
+
+    The empty string gives the empty tuple.  Repeated cards are kept as
+    written: whether a list may repeat a card is for the caller to decide.
+
+    :raises CardTextError: ``text`` is not a str, or a token is not a card.
+
+    >>> parse_cards("C1  D13 J4")
+    (parse_card('C1'), parse_card('D13'), parse_card('J4'))
+    """
+    if not isinstance(text, str):
+        raise CardTextError(f"card text must be a str, not {type(text).__name__}")
+    return tuple(parse_card(token) for token in text.split())
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Return ``cards`` as canonical tokens separated by single spaces.
+
+    The cards are written in the order given.
+
+    :raises InvalidArgumentError: an item is not a :class:`Card`.
+    """
+    try:
+        items = list(cards)
+    except TypeError:
+        raise InvalidArgumentError(
+            f"format_cards needs an iterable of cards, not {type(cards).__name__}"
+        ) from None
+    for item in items:
+        if type(item) is not Card:
+            raise InvalidArgumentError(f"format_cards needs cards, got {type(item).__name__}")
+    return " ".join([card.text for card in items])
+
+
+def parse_suit(text: str) -> Suit:
+    """Return the suit written as its letter (``"C"``, ``"D"``, ``"H"`` or ``"S"``).
+
+    :raises CardTextError: ``text`` is not one of those four letters.
+    """
+    suit = _SUIT_BY_LETTER.get(text) if isinstance(text, str) else None
+    if suit is None:
+        raise CardTextError(f"{text!r} is not a suit: expected one of 'C', 'D', 'H', 'S'")
+    return suit

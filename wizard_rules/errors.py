@@ -1,0 +1,163 @@
+"""The library's errors, each with a stable, machine-readable :class:`ErrorCode`.
+
+Every error the library raises on purpose is a :class:`WizardError`.  Its
+:attr:`~WizardError.code` is part of the public contract: game servers may send
+it to clients, and the conformance suite compares implementations by it, so a
+code, once released, keeps its meaning and its spelling.  The message is for
+people and may be reworded at any time.
+
+The classes separate *what kind* of problem it is, in the manner of
+python-chess's ``InvalidMoveError`` (bad notation) and ``IllegalMoveError``
+(against the rules):
+
+* :class:`CardTextError` -- text that is not a card (``"X9"``);
+* :class:`ConfigError` -- an impossible rule configuration;
+* :class:`InvalidArgumentError` -- a value of the wrong type or shape given to
+  a function, and its subclass :class:`InvalidActionError` for something that
+  is not a well-formed action at all;
+* :class:`IllegalActionError` -- a well-formed action the rules forbid in this
+  state (wrong phase, not your turn, must follow suit, ...);
+* :class:`RecordError` -- JSON or a game record that cannot be decoded or
+  replayed.
+
+All of them derive from :class:`ValueError` (and :class:`InvalidArgumentError`
+from :class:`TypeError` too), so generic handlers keep working.
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = [
+    "CardTextError",
+    "ConfigError",
+    "ErrorCode",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidArgumentError",
+    "RecordError",
+    "WizardError",
+]
+
+
+class ErrorCode(enum.StrEnum):
+    """Stable, machine-readable reasons for every error the library raises.
+
+    The value of each member is the code's wire form (used in JSON and by the
+    conformance suite).  New codes may be added in minor releases; existing
+    ones are never renamed or given another meaning.
+    """
+
+    # -- malformed input -------------------------------------------------
+    BAD_CARD_TEXT = "bad_card_text"
+    """Text that is not a card in the library's card notation."""
+    INVALID_CONFIG = "invalid_config"
+    """A rule configuration that cannot be played (for example 7 players)."""
+    INVALID_ARGUMENT = "invalid_argument"
+    """A function was given a value of the wrong type or outside its domain."""
+    INVALID_ACTION = "invalid_action"
+    """Something that is not a well-formed action (wrong type or field types)."""
+
+    # -- actions the rules forbid ------------------------------------------
+    GAME_OVER = "game_over"
+    """The game has ended; no action is legal any more."""
+    WRONG_PHASE = "wrong_phase"
+    """This kind of action is not the one the current phase expects."""
+    NO_SUCH_PLAYER = "no_such_player"
+    """The action names a seat that does not exist in this game."""
+    NOT_YOUR_TURN = "not_your_turn"
+    """The action names a player other than the one to act."""
+    INVALID_DEAL = "invalid_deal"
+    """A deal with the wrong number of hands or cards, a repeated card, or a
+    wrong turned card."""
+    NO_TRUMP_NOT_ALLOWED = "no_trump_not_allowed"
+    """The dealer tried to name "no trump" after a Wizard was turned."""
+    BID_OUT_OF_RANGE = "bid_out_of_range"
+    """A bid below 0 or above the number of cards in the round."""
+    BID_TOTAL_FORBIDDEN = "bid_total_forbidden"
+    """With the bid-total option on, the dealer's bid would make the bids add
+    up to the number of tricks."""
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    """The player does not hold the card they tried to play."""
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    """The player holds the led suit and tried to play a card of another suit."""
+
+    # -- records ---------------------------------------------------------
+    INVALID_JSON = "invalid_json"
+    """Text that is not JSON, or JSON the library refuses (duplicate keys,
+    NaN, nesting too deep)."""
+    INVALID_RECORD = "invalid_record"
+    """JSON that does not have the shape of the record it should be."""
+    ILLEGAL_RECORD = "illegal_record"
+    """A well-formed record whose actions cannot be replayed under the rules."""
+
+
+class WizardError(Exception):
+    """Base class of every error the library raises on purpose.
+
+    :ivar code: the stable :class:`ErrorCode` of the problem.
+    :ivar message: a sentence for people; not part of the stable contract.
+    """
+
+    code: ErrorCode
+    message: str
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(f"[{code.value}] {message}")
+        self.code = code
+        self.message = message
+
+
+class CardTextError(WizardError, ValueError):
+    """Text that is not a card in the library's notation (code ``bad_card_text``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(ErrorCode.BAD_CARD_TEXT, message)
+
+
+class ConfigError(WizardError, ValueError):
+    """A rule configuration that cannot be played (code ``invalid_config``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(ErrorCode.INVALID_CONFIG, message)
+
+
+class InvalidArgumentError(WizardError, TypeError, ValueError):
+    """A value of the wrong type or outside its domain given to a function."""
+
+    def __init__(self, message: str, code: ErrorCode = ErrorCode.INVALID_ARGUMENT) -> None:
+        super().__init__(code, message)
+
+
+class InvalidActionError(InvalidArgumentError):
+    """Something that is not a well-formed action (code ``invalid_action``).
+
+    Raised when an action record is built with fields of the wrong type, or
+    when something that is not an action at all is applied.  A well-formed
+    action that the rules forbid raises :class:`IllegalActionError` instead.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, ErrorCode.INVALID_ACTION)
+
+
+class IllegalActionError(WizardError, ValueError):
+    """A well-formed action that the rules forbid in the given state.
+
+    The state the action was applied to is unchanged (states are immutable).
+    :attr:`code` says which rule was broken.
+    """
+
+
+class RecordError(WizardError, ValueError):
+    """JSON or a game record that cannot be decoded or replayed.
+
+    :ivar index: for ``illegal_record``, the position in the record's action
+        list of the first action that could not be applied; otherwise ``None``.
+    """
+
+    index: int | None
+
+    def __init__(self, code: ErrorCode, message: str, index: int | None = None) -> None:
+        super().__init__(code, message)
+        self.index = index

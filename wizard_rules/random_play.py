@@ -1,0 +1,95 @@
+"""Chance and random play: seeded deals and uniformly random legal actions.
+
+Randomness always comes from a :class:`random.Random` the caller passes, never
+from the :mod:`random` module's global generator, so the same seed gives the
+same game on every run and machine.
+
+>>> import random
+>>> from wizard_rules import Config, new_game
+>>> final = random_game(Config(players=3), random.Random(7))
+>>> final.is_over, len(final.results)
+(True, 20)
+>>> final == random_game(Config(players=3), random.Random(7))
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from wizard_rules.actions import Action, Deal
+from wizard_rules.cards import DECK, Card
+from wizard_rules.config import Config
+from wizard_rules.errors import ErrorCode, IllegalActionError, InvalidArgumentError
+from wizard_rules.state import Phase, State, new_game
+from wizard_rules.transitions import apply, legal_actions
+
+__all__ = ["random_action", "random_deal", "random_game"]
+
+
+def _require_rng(rng: object) -> None:
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(
+            f"rng must be a random.Random (for example random.Random(seed)), "
+            f"not {type(rng).__name__}"
+        )
+
+
+def random_deal(state: State, rng: random.Random) -> Deal:
+    """Return a uniformly random :class:`~wizard_rules.Deal` for the round ``state`` is in.
+
+    The deck is shuffled with ``rng.shuffle``; seat ``(dealer + 1 + k) %
+    players`` gets the ``k``-th run of ``round`` cards, and the next card, if
+    any, is turned.
+
+    :raises InvalidArgumentError: ``state`` is not a State or ``rng`` is not a
+        :class:`random.Random`.
+    :raises IllegalActionError: ``state`` is not at a deal (``wrong_phase``,
+        or ``game_over``).
+    """
+    if type(state) is not State:
+        raise InvalidArgumentError(f"expected a State, not {type(state).__name__}")
+    _require_rng(rng)
+    if state.phase is not Phase.DEAL:
+        code = ErrorCode.GAME_OVER if state.phase is Phase.GAME_OVER else ErrorCode.WRONG_PHASE
+        raise IllegalActionError(
+            code, f"there is no deal to draw in the {state.phase.value!r} phase"
+        )
+    players = state.config.players
+    size = state.round
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for k in range(players):
+        hands[(state.dealer + 1 + k) % players] = deck[k * size : (k + 1) * size]
+    dealt = players * size
+    return Deal(hands, deck[dealt] if dealt < len(deck) else None)
+
+
+def random_action(state: State, rng: random.Random) -> Action:
+    """Return a random next action.
+
+    At a chance step that is a :func:`random_deal`; otherwise a uniformly
+    random choice among :func:`~wizard_rules.legal_actions`.
+
+    :raises IllegalActionError: the game is over (``game_over``).
+    :raises InvalidArgumentError: ``state`` or ``rng`` has the wrong type.
+    """
+    if type(state) is not State:
+        raise InvalidArgumentError(f"expected a State, not {type(state).__name__}")
+    if state.phase is Phase.DEAL:
+        return random_deal(state, rng)
+    _require_rng(rng)
+    actions = legal_actions(state)
+    if not actions:
+        raise IllegalActionError(ErrorCode.GAME_OVER, "the game is over; no action is legal")
+    return actions[rng.randrange(len(actions))]
+
+
+def random_game(config: Config, rng: random.Random) -> State:
+    """Play a whole game with :func:`random_action` and return the final state."""
+    state = new_game(config)
+    _require_rng(rng)
+    while state.phase is not Phase.GAME_OVER:
+        state = apply(state, random_action(state, rng))
+    return state

@@ -1,0 +1,384 @@
+"""Records: the canonical JSON form of configurations, actions and whole games.
+
+A game record is a configuration and the list of actions played from the
+start; replaying it gives exactly the same state (deals carry every hand and
+the turned card, so nothing is left to chance).  The JSON shapes are::
+
+    config:  {"players": 4, "first_dealer": 0, "forbid_bid_total_match": false}
+    deal:    {"type": "deal", "hands": [["C1", "W2"], ...], "turned": "H7"}
+    trump:   {"type": "choose_trump", "player": 0, "suit": "H"}
+    bid:     {"type": "bid", "player": 1, "tricks": 2}
+    play:    {"type": "play", "player": 1, "card": "H13"}
+    game:    {"format": "wizard-rules/game", "version": 1,
+              "config": {...}, "actions": [...]}
+
+Cards are written in the library's card text (see :mod:`wizard_rules.cards`),
+suits as their letter; ``"turned"`` is ``null`` in the last round and
+``"suit"`` is ``null`` for the (illegal) "no trump" choice.  The canonical
+text has sorted keys and no spaces, so equal records give equal bytes.
+
+Decoding is strict, for records that come from untrusted players: every field
+must be present (configuration options may be left out and take their
+defaults), no other field may be, integers must be integers (not floats or
+booleans), duplicate keys and NaN are refused, and a game record must replay
+under the rules.  Every refusal is a :class:`~wizard_rules.errors.RecordError`.
+
+>>> import random
+>>> from wizard_rules import Config, random_game
+>>> final = random_game(Config(players=5), random.Random(3))
+>>> text = GameRecord.from_state(final).to_json()
+>>> GameRecord.from_json(text).replay() == final
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, Final, NoReturn
+
+import attrs
+
+from wizard_rules.actions import ACTION_TYPES, Action, Bid, ChooseTrump, Deal, Play
+from wizard_rules.cards import Card, Suit, parse_card, parse_suit
+from wizard_rules.config import Config
+from wizard_rules.errors import (
+    CardTextError,
+    ConfigError,
+    ErrorCode,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidArgumentError,
+    RecordError,
+)
+from wizard_rules.state import State, new_game
+from wizard_rules.transitions import apply
+
+__all__ = [
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "GameRecord",
+    "action_from_dict",
+    "action_to_dict",
+    "config_from_dict",
+    "config_to_dict",
+    "dumps",
+    "loads",
+]
+
+RECORD_FORMAT: Final = "wizard-rules/game"
+"""The value of a game record's ``"format"`` field."""
+RECORD_VERSION: Final = 1
+"""The version of the game record format this library writes and reads."""
+
+_CONFIG_FIELDS: Final = ("players", "first_dealer", "forbid_bid_total_match")
+_CONFIG_REQUIRED: Final = frozenset({"players"})
+
+
+def dumps(value: Any, *, indent: int | None = None) -> str:
+    """Return ``value`` as canonical JSON text.
+
+    Canonical means sorted keys, ASCII only, and no spaces; with ``indent``,
+    one item per line instead.
+    """
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(value, sort_keys=True, separators=separators, indent=indent, allow_nan=False)
+
+
+def loads(text: str | bytes) -> Any:
+    """Parse JSON text strictly: duplicate keys, NaN and infinities are refused.
+
+    :raises RecordError: ``invalid_json``.
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(ErrorCode.INVALID_JSON, f"JSON must be text, not {type(text).__name__}")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError(ErrorCode.INVALID_JSON, "JSON is nested too deeply") from None
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, huge ints
+        raise RecordError(ErrorCode.INVALID_JSON, f"not valid JSON: {error}") from None
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise RecordError(ErrorCode.INVALID_JSON, f"duplicate key {key!r} in a JSON object")
+        result[key] = value
+    return result
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise RecordError(ErrorCode.INVALID_JSON, f"{name} is not allowed in JSON records")
+
+
+# -- shape checks -----------------------------------------------------------
+
+
+def _bad(message: str) -> RecordError:
+    return RecordError(ErrorCode.INVALID_RECORD, message)
+
+
+def _object(
+    value: Any, what: str, required: frozenset[str], allowed: tuple[str, ...]
+) -> dict[str, Any]:
+    if type(value) is not dict:
+        raise _bad(f"{what} must be a JSON object, not {_json_type(value)}")
+    unknown = sorted(set(value) - set(allowed))
+    if unknown:
+        raise _bad(f"{what} has unknown field(s) {', '.join(map(repr, unknown))}")
+    missing = sorted(required - set(value))
+    if missing:
+        raise _bad(f"{what} is missing field(s) {', '.join(map(repr, missing))}")
+    return value
+
+
+def _int(value: Any, what: str) -> int:
+    if type(value) is not int:
+        raise _bad(f"{what} must be an integer, not {_json_type(value)}")
+    return value
+
+
+def _card(value: Any, what: str) -> Card:
+    if type(value) is not str:
+        raise _bad(f"{what} must be a card string like 'H13', not {_json_type(value)}")
+    try:
+        return parse_card(value)
+    except CardTextError as error:
+        raise _bad(f"{what}: {error.message}") from None
+
+
+def _json_type(value: Any) -> str:
+    names = {
+        dict: "an object",
+        list: "an array",
+        str: "a string",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number with a fraction",
+        type(None): "null",
+    }
+    return names.get(type(value), type(value).__name__)
+
+
+# -- configurations -----------------------------------------------------------
+
+
+def config_to_dict(config: Config) -> dict[str, Any]:
+    """Return ``config`` as a JSON-ready dict, every field written out."""
+    return {name: getattr(config, name) for name in _CONFIG_FIELDS}
+
+
+def config_from_dict(value: Any) -> Config:
+    """Return the :class:`~wizard_rules.Config` a JSON object describes.
+
+    ``"players"`` is required; options left out take their defaults.
+
+    :raises RecordError: ``invalid_record`` for a wrong shape or an impossible
+        configuration.
+    """
+    fields = _object(value, "config", _CONFIG_REQUIRED, _CONFIG_FIELDS)
+    try:
+        return Config(**fields)
+    except ConfigError as error:
+        raise _bad(f"config: {error.message}") from None
+
+
+# -- actions -----------------------------------------------------------------
+
+_ACTION_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "deal": ("type", "hands", "turned"),
+    "choose_trump": ("type", "player", "suit"),
+    "bid": ("type", "player", "tricks"),
+    "play": ("type", "player", "card"),
+}
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """Return ``action`` as a JSON-ready dict.
+
+    :raises InvalidActionError: ``action`` is not an action.
+    """
+    kind = type(action)
+    if kind is Play:
+        return {"type": "play", "player": action.player, "card": action.card.text}  # type: ignore[union-attr]
+    if kind is Bid:
+        return {"type": "bid", "player": action.player, "tricks": action.tricks}  # type: ignore[union-attr]
+    if kind is Deal:
+        deal: Deal = action  # type: ignore[assignment]
+        return {
+            "type": "deal",
+            "hands": [[card.text for card in hand] for hand in deal.hands],
+            "turned": None if deal.turned is None else deal.turned.text,
+        }
+    if kind is ChooseTrump:
+        suit: Suit | None = action.suit  # type: ignore[union-attr]
+        return {"type": "choose_trump", "player": action.player, "suit": suit and suit.value}  # type: ignore[union-attr]
+    raise InvalidActionError(f"expected an action, not {kind.__name__}")
+
+
+def action_from_dict(value: Any) -> Action:
+    """Return the action a JSON object describes.
+
+    Only the shape is checked here; whether the action is legal is a question
+    for a state (see :meth:`GameRecord.replay`).
+
+    :raises RecordError: ``invalid_record``.
+    """
+    if type(value) is not dict:
+        raise _bad(f"an action must be a JSON object, not {_json_type(value)}")
+    kind = value.get("type")
+    if type(kind) is not str or kind not in _ACTION_FIELDS:
+        raise _bad(
+            f"an action's 'type' must be one of {', '.join(map(repr, _ACTION_FIELDS))}, "
+            f"not {kind!r}"[:200]
+        )
+    allowed = _ACTION_FIELDS[kind]
+    fields = _object(value, f"a {kind!r} action", frozenset(allowed), allowed)
+    if kind == "play":
+        return Play(_int(fields["player"], "play.player"), _card(fields["card"], "play.card"))
+    if kind == "bid":
+        return Bid(_int(fields["player"], "bid.player"), _int(fields["tricks"], "bid.tricks"))
+    if kind == "choose_trump":
+        suit = fields["suit"]
+        if suit is not None:
+            if type(suit) is not str:
+                raise _bad(
+                    f"choose_trump.suit must be a suit letter or null, not {_json_type(suit)}"
+                )
+            try:
+                suit = parse_suit(suit)
+            except CardTextError as error:
+                raise _bad(f"choose_trump.suit: {error.message}") from None
+        return ChooseTrump(_int(fields["player"], "choose_trump.player"), suit)
+    hands = fields["hands"]
+    if type(hands) is not list:
+        raise _bad(f"deal.hands must be an array of hands, not {_json_type(hands)}")
+    parsed: list[list[Card]] = []
+    for seat, hand in enumerate(hands):
+        if type(hand) is not list:
+            raise _bad(f"deal.hands[{seat}] must be an array of cards, not {_json_type(hand)}")
+        parsed.append([_card(card, f"deal.hands[{seat}]") for card in hand])
+    turned = fields["turned"]
+    return Deal(parsed, None if turned is None else _card(turned, "deal.turned"))
+
+
+# -- game records ------------------------------------------------------------
+
+_RECORD_FIELDS: Final = ("format", "version", "config", "actions")
+
+
+def _actions(items: Iterable[Action]) -> tuple[Action, ...]:
+    try:
+        actions = tuple(items)
+    except TypeError:
+        raise InvalidArgumentError(
+            f"GameRecord.actions must be an iterable of actions, not {type(items).__name__}"
+        ) from None
+    for action in actions:
+        if type(action) not in ACTION_TYPES:
+            raise InvalidActionError(f"expected an action, not {type(action).__name__}")
+    return actions
+
+
+def _check_config(_instance: object, _attribute: object, value: Any) -> None:
+    if type(value) is not Config:
+        raise InvalidArgumentError(
+            f"GameRecord.config must be a Config, not {type(value).__name__}"
+        )
+
+
+@attrs.frozen
+class GameRecord:
+    """A configuration and the actions played from the start of the game.
+
+    :ivar config: the rules of the game.
+    :ivar actions: every action from the first deal on, in order.
+    """
+
+    config: Config = attrs.field(validator=_check_config)
+    actions: tuple[Action, ...] = attrs.field(converter=_actions)
+
+    @classmethod
+    def from_state(cls, state: State) -> GameRecord:
+        """Return the record of the game that led to ``state``."""
+        return cls(state.config, state.history)
+
+    def replay(self) -> State:
+        """Apply the actions to a new game and return the final state.
+
+        :raises RecordError: ``illegal_record``, with
+            :attr:`~wizard_rules.errors.RecordError.index` set to the first
+            action that the rules refuse (the rules' error is its cause).
+        """
+        state = new_game(self.config)
+        for index, action in enumerate(self.actions):
+            try:
+                state = apply(state, action)
+            except (IllegalActionError, InvalidActionError) as error:
+                raise RecordError(
+                    ErrorCode.ILLEGAL_RECORD,
+                    f"action {index} ({action}) cannot be played: {error.message}",
+                    index,
+                ) from error
+        return state
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the record as a JSON-ready dict."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "config": config_to_dict(self.config),
+            "actions": [action_to_dict(action) for action in self.actions],
+        }
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """Return the record as canonical JSON text (see :func:`dumps`)."""
+        return dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_dict(cls, value: Any) -> GameRecord:
+        """Return the record a decoded JSON object describes, once it replays.
+
+        The record is checked by replaying it under the rules.
+
+        :raises RecordError: ``invalid_record`` for a wrong shape or version,
+            ``illegal_record`` for actions the rules refuse.
+        """
+        fields = _object(value, "a game record", frozenset(_RECORD_FIELDS), _RECORD_FIELDS)
+        if fields["format"] != RECORD_FORMAT:
+            raise _bad(f"a game record's 'format' must be {RECORD_FORMAT!r}")
+        version = _int(fields["version"], "version")
+        if version != RECORD_VERSION:
+            raise _bad(
+                f"this library reads game records of version {RECORD_VERSION}, not {version}"
+            )
+        config = config_from_dict(fields["config"])
+        actions = fields["actions"]
+        if type(actions) is not list:
+            raise _bad(f"'actions' must be an array, not {_json_type(actions)}")
+        record = cls(config, tuple(_indexed(action_from_dict, actions)))
+        record.replay()
+        return record
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Parse and check a game record written as JSON text (see :meth:`from_dict`).
+
+        :raises RecordError: ``invalid_json``, ``invalid_record`` or
+            ``illegal_record``.
+        """
+        return cls.from_dict(loads(text))
+
+
+def _indexed(decode: Any, items: list[Any]) -> list[Action]:
+    decoded = []
+    for index, item in enumerate(items):
+        try:
+            decoded.append(decode(item))
+        except RecordError as error:
+            raise RecordError(error.code, f"actions[{index}]: {error.message}", index) from None
+    return decoded

@@ -1,0 +1,56 @@
+"""Scoring: what a round is worth to a player, and the record of a scored round.
+
+>>> round_score(bid=2, taken=2)
+40
+>>> round_score(bid=0, taken=0)
+20
+>>> round_score(bid=1, taken=3), round_score(bid=3, taken=1)
+(-20, -20)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from wizard_rules.cards import Card, Suit
+from wizard_rules.trick import Trick
+
+__all__ = ["RoundResult", "round_score"]
+
+
+def round_score(bid: int, taken: int) -> int:
+    """Return the points for a round in which a player bid ``bid`` and took ``taken``.
+
+    Exactly as bid: 20 plus 10 per trick taken.  Otherwise: minus 10 for each
+    trick of difference, over or under.
+    """
+    if bid == taken:
+        return 20 + 10 * taken
+    return -10 * abs(bid - taken)
+
+
+@attrs.frozen
+class RoundResult:
+    """The public record of a finished round.
+
+    Everything here was seen by every player; the hands as dealt and the
+    undealt cards are not part of it.
+
+    :ivar round: the round number, from 1.
+    :ivar dealer: the seat that dealt.
+    :ivar turned: the turned card, or ``None`` in the last round.
+    :ivar trump: the trump suit of the round, or ``None`` for no trump.
+    :ivar bids: each seat's bid, by seat.
+    :ivar tricks: the round's tricks in the order played.
+    :ivar taken: how many tricks each seat took, by seat.
+    :ivar scores: each seat's points for this round, by seat.
+    """
+
+    round: int
+    dealer: int
+    turned: Card | None
+    trump: Suit | None
+    bids: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    taken: tuple[int, ...]
+    scores: tuple[int, ...]

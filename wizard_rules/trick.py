@@ -1,0 +1,115 @@
+"""The rules of a single trick: the led suit, following, and the winner.
+
+These are pure functions of the cards on the table (in the order they were
+played) and the trump suit; the state machine and the player views share them.
+
+>>> from wizard_rules.cards import parse_cards, Suit
+>>> cards = parse_cards("J1 C5 H2 C13")
+>>> led_suit(cards), winning_position(cards, Suit.HEARTS)
+(<Suit.CLUBS: 'C'>, 2)
+>>> winning_position(parse_cards("J3 J1 J2"), None)   # all Jesters: the first wins
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from wizard_rules.cards import DECK, Card, Kind, Suit
+
+__all__ = ["SUIT_MASKS", "Trick", "led_suit", "may_play", "winning_position"]
+
+SUIT_MASKS: Final[dict[Suit, int]] = {
+    suit: sum(card.mask for card in DECK if card.suit is suit) for suit in Suit
+}
+"""For each suit, the bit mask of its 13 cards (see :attr:`Card.mask`)."""
+
+_WIZARD: Final = Kind.WIZARD
+_JESTER: Final = Kind.JESTER
+
+
+def led_suit(cards: Sequence[Card]) -> Suit | None:
+    """Return the suit others must follow in a trick that began with ``cards``.
+
+    The first card that is not a Jester decides: a suit card makes its suit
+    the led suit; a Wizard means the trick has no led suit.  While only
+    Jesters (or nothing) have been played there is no led suit yet.
+    """
+    for card in cards:
+        if card.kind is not _JESTER:
+            return card.suit
+    return None
+
+
+def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
+    """Return the position (0 = the leader) of the card that wins ``cards``.
+
+    The first Wizard wins; otherwise the highest trump; otherwise the highest
+    card of the led suit; and if every card is a Jester, the first Jester.
+    For a trick still being played this is the card winning so far.
+
+    :param cards: the cards of the trick in the order played; not empty.
+    :param trump: the trump suit, or ``None`` for a round without trump.
+    """
+    led: Suit | None = None
+    best_position = 0
+    best_strength = 0
+    for position, card in enumerate(cards):
+        kind = card.kind
+        if kind is _WIZARD:
+            return position
+        if kind is _JESTER:
+            continue
+        suit = card.suit
+        if led is None:
+            led = suit
+        rank: int = card.rank  # type: ignore[assignment]  # suit cards have a rank
+        # Strength orders the cards that can win: trumps above the led suit,
+        # each by rank; a card of neither suit cannot win and scores 0.
+        strength = rank + 13 if suit is trump else rank if suit is led else 0
+        if strength > best_strength:
+            best_strength = strength
+            best_position = position
+    return best_position
+
+
+def may_play(hand_mask: int, trick: Sequence[Card], card: Card) -> bool:
+    """Return whether a player holding ``hand_mask`` may play ``card`` to ``trick``.
+
+    ``card`` must be in the hand (this function checks only the duty to
+    follow): a Wizard or Jester may always be played; a suit card may be
+    played unless there is a led suit, the card is of another suit, and the
+    hand holds a card of the led suit.  There is no duty to trump.
+    """
+    suit = card.suit
+    if suit is None or not trick:
+        return True
+    led = led_suit(trick)
+    return led is None or suit is led or not hand_mask & SUIT_MASKS[led]
+
+
+@attrs.frozen
+class Trick:
+    """A completed trick.
+
+    :ivar leader: the seat that played the first card.
+    :ivar cards: the cards in the order played; ``cards[i]`` was played by
+        seat ``(leader + i) % len(cards)``.
+    :ivar winner: the seat that won the trick.
+    """
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def seat_of(self, position: int) -> int:
+        """Return the seat that played ``cards[position]``."""
+        return (self.leader + position) % len(self.cards)
+
+    @property
+    def winning_card(self) -> Card:
+        """The card that won the trick."""
+        return self.cards[(self.winner - self.leader) % len(self.cards)]

@@ -1,0 +1,135 @@
+"""Player views: what one player may know of a game, and nothing else.
+
+A :class:`PlayerView` holds the viewer's own hand, every bid, every card
+played (this round's tricks and every finished round's), the turned card, the
+trump, the scores, who is to act, and how many cards each player holds.  It
+holds no other player's cards and nothing of the undealt stack: two states
+that differ only in cards hidden from the viewer give equal views.  A game
+server can send a view to its player as it is.
+
+>>> import random
+>>> from wizard_rules import Config, apply, new_game, random_deal
+>>> state = new_game(Config(players=3))
+>>> state = apply(state, random_deal(state, random.Random(1)))
+>>> view = player_view(state, 1)
+>>> view.hand == state.hand(1), view.hand_sizes
+(True, (1, 1, 1))
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from wizard_rules.actions import Action
+from wizard_rules.cards import Card, Suit
+from wizard_rules.config import Config
+from wizard_rules.errors import InvalidArgumentError
+from wizard_rules.scoring import RoundResult
+from wizard_rules.state import Phase, State, cards_of
+from wizard_rules.transitions import actions_for
+from wizard_rules.trick import Trick, led_suit, winning_position
+
+__all__ = ["PlayerView", "player_view"]
+
+
+@attrs.frozen
+class PlayerView:
+    """One player's view of a game state.  Build it with :func:`player_view`.
+
+    :ivar seat: the player whose view this is.
+    :ivar hand: that player's own cards, in canonical order.
+    :ivar hand_sizes: how many cards each seat holds, by seat.
+
+    The other attributes mean what they mean on :class:`~wizard_rules.State`.
+    """
+
+    config: Config
+    seat: int
+    phase: Phase
+    round: int
+    dealer: int
+    current_player: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    turned: Card | None
+    trump: Suit | None
+    bids: tuple[int | None, ...]
+    trick: tuple[Card, ...]
+    leader: int
+    tricks: tuple[Trick, ...]
+    results: tuple[RoundResult, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit to follow in the current trick, or ``None``."""
+        return led_suit(self.trick)
+
+    @property
+    def trick_winner(self) -> int | None:
+        """The seat winning the current trick so far, or ``None`` if it is empty."""
+        if not self.trick:
+            return None
+        return (self.leader + winning_position(self.trick, self.trump)) % self.config.players
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether the viewer is the player to act."""
+        return self.current_player == self.seat
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The viewer's legal actions: empty unless it is the viewer's turn.
+
+        The same actions, in the same order, as
+        :func:`~wizard_rules.legal_actions` gives on the full state.
+        """
+        if self.current_player != self.seat:
+            return ()
+        mask = 0
+        for card in self.hand:
+            mask |= card.mask
+        return actions_for(
+            self.config,
+            self.phase,
+            self.seat,
+            mask,
+            self.trick,
+            self.round,
+            self.dealer,
+            self.bids,
+        )
+
+
+def player_view(state: State, seat: int) -> PlayerView:
+    """Return what player ``seat`` may know of ``state``.
+
+    :raises InvalidArgumentError: ``state`` is not a State, or ``seat`` is not
+        one of its seats.
+    """
+    if type(state) is not State:
+        raise InvalidArgumentError(f"expected a State, not {type(state).__name__}")
+    players = state.config.players
+    if type(seat) is not int or not 0 <= seat < players:
+        raise InvalidArgumentError(f"seat must be an int from 0 to {players - 1}, not {seat!r}")
+    # The turned card is public once the deal is done; the stack below it and
+    # the other hands are not, and are not copied here.
+    return PlayerView(
+        config=state.config,
+        seat=seat,
+        phase=state.phase,
+        round=state.round,
+        dealer=state.dealer,
+        current_player=state.current_player,
+        hand=cards_of(state.hand_masks[seat]),
+        hand_sizes=state.hand_sizes,
+        turned=state.turned,
+        trump=state.trump,
+        bids=state.bids,
+        trick=state.trick,
+        leader=state.leader,
+        tricks=state.tricks,
+        results=state.results,
+        scores=state.scores,
+        winners=state.winners,
+    )
