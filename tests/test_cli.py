@@ -1,0 +1,122 @@
+"""The wizard-rules command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wizard_rules import Config, GameRecord, random_game
+from wizard_rules.cli import main
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_simulate_prints_a_complete_game(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", str(players), "--seed", "11"]) == 0
+    out = capsys.readouterr().out
+    rounds = 60 // players
+    assert out.startswith("Seed 11\n")
+    for number in range(1, rounds + 1):
+        assert f"\nRound {number} ({number} card" in out
+    assert f"\nRound {rounds + 1} " not in out
+    # every trick of every round is printed with its winner
+    assert out.count("  Trick ") == rounds * (rounds + 1) // 2
+    assert out.count("  seat   bid  took  round  total") == rounds
+    assert "\nWinner" in out
+
+
+def test_simulate_is_deterministic_for_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["simulate", "--players", "4", "--seed", "5"])
+    first = capsys.readouterr().out
+    main(["simulate", "--players", "4", "--seed", "5"])
+    assert capsys.readouterr().out == first
+    main(["simulate", "--players", "4", "--seed", "6"])
+    assert capsys.readouterr().out != first
+
+
+def test_simulate_json_is_a_record_of_the_same_game(capsys: pytest.CaptureFixture[str]) -> None:
+    import random
+
+    assert main(["simulate", "--players", "5", "--seed", "9", "--json"]) == 0
+    text = capsys.readouterr().out
+    record = GameRecord.from_json(text)
+    assert record.replay() == random_game(Config(players=5), random.Random(9))
+    assert json.loads(text)["config"]["players"] == 5
+
+
+def test_simulate_with_the_option_never_lets_bids_match(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    main(["simulate", "--players", "3", "--seed", "2", "--json", "--forbid-bid-total-match"])
+    state = GameRecord.from_json(capsys.readouterr().out).replay()
+    assert state.config.forbid_bid_total_match
+    for result in state.results:
+        assert sum(result.bids) != result.round
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["simulate"],
+        ["simulate", "--players", "7"],
+        ["simulate", "--players", "2"],
+        ["simulate", "--players", "four"],
+        ["simulate", "--players", "4", "--seed", "x"],
+        ["simulate", "--players", "4", "--first-dealer", "4"],
+        ["simulate", "--players", "4", "--first-dealer", "-1"],
+        ["fly"],
+    ],
+)
+def test_bad_arguments_give_a_usage_error(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err
+    assert "Traceback" not in err
+
+
+def test_replay_reads_a_record_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["simulate", "--players", "6", "--seed", "3", "--json"])
+    path = tmp_path / "game.json"
+    path.write_text(capsys.readouterr().out, encoding="utf-8")
+    main(["simulate", "--players", "6", "--seed", "3"])
+    printed = capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    assert printed.endswith(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    "content", ["not json", '{"format": "wizard-rules/game"}', "[1, 2]", "\udcff"]
+)
+def test_replay_refuses_bad_records_without_a_traceback(
+    content: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content.encode("utf-8", "surrogateescape"))
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("wizard-rules: ")
+    assert "Traceback" not in err
+
+
+def test_replay_of_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "nope.json")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_the_installed_command_runs() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "wizard_rules", "simulate", "--players", "3", "--seed", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Winner" in result.stdout

@@ -1,0 +1,203 @@
+"""The ``wizard-rules`` command.
+
+``wizard-rules simulate --players N --seed S`` plays a complete game with
+uniformly random legal actions and prints a readable account of it: each
+round's trump, the bids, who won each trick, a score table after every round,
+and the winners.  ``--json`` writes the game's record instead (see
+:mod:`wizard_rules.records`), which ``wizard-rules replay FILE`` reads back.
+
+Exit status: 0 on success, 2 for a usage error, 1 for a record that cannot be
+read or replayed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from wizard_rules import __version__
+from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
+from wizard_rules.errors import RecordError
+from wizard_rules.random_play import random_game
+from wizard_rules.records import GameRecord
+from wizard_rules.scoring import RoundResult
+from wizard_rules.state import State
+
+__all__ = ["account", "main"]
+
+_SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+
+
+def _players(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"a game has 3 to 6 players, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="wizard-rules",
+        description="The rules of the card game Wizard, from the command line.",
+    )
+    parser.add_argument("--version", action="version", version=f"wizard-rules {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play a complete game with random legal actions and print it",
+        description="Play a complete game with uniformly random legal actions.",
+    )
+    simulate.add_argument(
+        "--players", type=_players, required=True, metavar="N", help="3 to 6 players"
+    )
+    simulate.add_argument(
+        "--seed",
+        type=_seed,
+        metavar="S",
+        help="seed of the random.Random that deals and chooses (default: a fresh one, printed)",
+    )
+    simulate.add_argument(
+        "--first-dealer", type=int, default=0, metavar="SEAT", help="seat of the first dealer"
+    )
+    simulate.add_argument(
+        "--forbid-bid-total-match",
+        action="store_true",
+        help="option: the bids of a round may not add up to the number of tricks",
+    )
+    simulate.add_argument(
+        "--json", action="store_true", help="write the game record as JSON instead"
+    )
+
+    replay = commands.add_parser(
+        "replay",
+        help="check a JSON game record and print its account",
+        description="Read a game record (JSON), replay it under the rules, print its account.",
+    )
+    replay.add_argument("file", metavar="FILE", help="a JSON game record, or - for stdin")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "simulate":
+            return _simulate(parser, args, sys.stdout)
+        return _replay(args.file, sys.stdout)
+    except BrokenPipeError:  # pragma: no cover - output closed early (e.g. `| head`)
+        sys.stderr.close()
+        return 0
+
+
+def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO) -> int:
+    if not 0 <= args.first_dealer < args.players:
+        parser.error(f"--first-dealer must be a seat from 0 to {args.players - 1}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    config = Config(
+        players=args.players,
+        first_dealer=args.first_dealer,
+        forbid_bid_total_match=args.forbid_bid_total_match,
+    )
+    final = random_game(config, random.Random(seed))
+    if args.json:
+        out.write(GameRecord.from_state(final).to_json(indent=2) + "\n")
+    else:
+        out.write(f"Seed {seed}\n")
+        out.write(account(final))
+    return 0
+
+
+def _replay(path: str, out: TextIO) -> int:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"wizard-rules: cannot read {path}: {error}", file=sys.stderr)
+        return 1
+    try:
+        state = GameRecord.from_json(text).replay()
+    except RecordError as error:
+        print(f"wizard-rules: {path}: {error}", file=sys.stderr)
+        return 1
+    out.write(account(state))
+    return 0
+
+
+def account(state: State) -> str:
+    """Return a readable account of the finished rounds of ``state``.
+
+    One block per round (dealer, turned card, trump, bids, every trick and
+    its winner, and the score table), then the winners if the game is over.
+    """
+    config = state.config
+    lines = [
+        f"Wizard: {config.players} players, {config.rounds} rounds, first dealer "
+        f"P{config.first_dealer}, bid-total option {'on' if config.forbid_bid_total_match else 'off'}",
+    ]
+    totals = [0] * config.players
+    for result in state.results:
+        for seat, points in enumerate(result.scores):
+            totals[seat] += points
+        lines.append("")
+        lines.extend(_round_lines(result, totals))
+    if state.is_over:
+        best = max(totals)
+        names = ", ".join(f"P{seat}" for seat in state.winners)
+        label = "Winner" if len(state.winners) == 1 else "Winners (tied)"
+        lines.append("")
+        lines.append(f"{label}: {names} with {best} points")
+    return "\n".join(lines) + "\n"
+
+
+def _round_lines(result: RoundResult, totals: list[int]) -> list[str]:
+    players = len(result.bids)
+    cards = "card" if result.round == 1 else "cards"
+    if result.turned is None:
+        trump = "no card turned (last round): no trump"
+    elif result.turned.is_jester:
+        trump = f"turned {result.turned}: no trump"
+    elif result.turned.is_wizard:
+        assert result.trump is not None
+        trump = f"turned {result.turned}: dealer names {_SUIT_NAMES[result.trump.value]}"
+    else:
+        assert result.trump is not None
+        trump = f"turned {result.turned}: trump {_SUIT_NAMES[result.trump.value]}"
+    order = [(result.dealer + 1 + k) % players for k in range(players)]
+    lines = [
+        f"Round {result.round} ({result.round} {cards} each), dealer P{result.dealer}, {trump}",
+        "  Bids: " + ", ".join(f"P{seat} {result.bids[seat]}" for seat in order),
+    ]
+    for number, trick in enumerate(result.tricks, start=1):
+        played = ", ".join(
+            f"P{trick.seat_of(position)} {card}" for position, card in enumerate(trick.cards)
+        )
+        lines.append(f"  Trick {number}: {played} -> P{trick.winner}")
+    lines.append("  seat   bid  took  round  total")
+    for seat in range(players):
+        lines.append(
+            f"  P{seat:<4}{result.bids[seat]:>4}{result.taken[seat]:>6}"
+            f"{result.scores[seat]:>7}{totals[seat]:>7}"
+        )
+    return lines
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
