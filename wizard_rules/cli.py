@@ -148,9 +148,10 @@ def account(state: State) -> str:
     its winner, and the score table), then the winners if the game is over.
     """
     config = state.config
+    option = "on" if config.forbid_bid_total_match else "off"
     lines = [
-        f"Wizard: {config.players} players, {config.rounds} rounds, first dealer "
-        f"P{config.first_dealer}, bid-total option {'on' if config.forbid_bid_total_match else 'off'}",
+        f"Wizard: {config.players} players, {config.rounds} rounds, "
+        f"first dealer P{config.first_dealer}, bid-total option {option}",
     ]
     totals = [0] * config.players
     for result in state.results:
