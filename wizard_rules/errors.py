@@ -152,8 +152,9 @@ class IllegalActionError(WizardError, ValueError):
 class RecordError(WizardError, ValueError):
     """JSON or a game record that cannot be decoded or replayed.
 
-    :ivar index: for ``illegal_record``, the position in the record's action
-        list of the first action that could not be applied; otherwise ``None``.
+    :ivar index: the position in a game record's action list of the action
+        at fault (one that is badly formed, or the first the rules refuse),
+        or ``None`` when the fault is not in one action.
     """
 
     index: int | None

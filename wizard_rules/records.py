@@ -168,7 +168,12 @@ def _json_type(value: Any) -> str:
 
 
 def config_to_dict(config: Config) -> dict[str, Any]:
-    """Return ``config`` as a JSON-ready dict, every field written out."""
+    """Return ``config`` as a JSON-ready dict, every field written out.
+
+    :raises InvalidArgumentError: ``config`` is not a :class:`~wizard_rules.Config`.
+    """
+    if type(config) is not Config:
+        raise InvalidArgumentError(f"expected a Config, not {type(config).__name__}")
     return {name: getattr(config, name) for name in _CONFIG_FIELDS}
 
 
@@ -305,6 +310,8 @@ class GameRecord:
     @classmethod
     def from_state(cls, state: State) -> GameRecord:
         """Return the record of the game that led to ``state``."""
+        if type(state) is not State:
+            raise InvalidArgumentError(f"expected a State, not {type(state).__name__}")
         return cls(state.config, state.history)
 
     def replay(self) -> State:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import attrs
 
 from wizard_rules.cards import Card, Suit
+from wizard_rules.errors import InvalidArgumentError
 from wizard_rules.trick import Trick
 
 __all__ = ["RoundResult", "round_score"]
@@ -23,7 +24,14 @@ def round_score(bid: int, taken: int) -> int:
 
     Exactly as bid: 20 plus 10 per trick taken.  Otherwise: minus 10 for each
     trick of difference, over or under.
+
+    :raises InvalidArgumentError: ``bid`` or ``taken`` is not a whole number
+        from 0 up.
     """
+    if type(bid) is not int or type(taken) is not int or bid < 0 or taken < 0:
+        raise InvalidArgumentError(
+            f"round_score needs two whole numbers from 0 up, not {bid!r} and {taken!r}"
+        )
     if bid == taken:
         return 20 + 10 * taken
     return -10 * abs(bid - taken)

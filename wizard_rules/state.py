@@ -26,7 +26,7 @@ from wizard_rules.cards import DECK, Card, Suit
 from wizard_rules.config import Config
 from wizard_rules.errors import InvalidArgumentError
 from wizard_rules.scoring import RoundResult
-from wizard_rules.trick import Trick, led_suit, winning_position
+from wizard_rules.trick import Trick, unchecked_led_suit, unchecked_winning_position
 
 __all__ = ["Phase", "State", "new_game"]
 
@@ -106,6 +106,12 @@ class State:
     past_actions: tuple[tuple[Action, ...], ...]
     round_actions: tuple[Action, ...]
 
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise InvalidArgumentError(
+            "states are not constructed directly: start a game with new_game(config) "
+            "and move it on with apply(state, action)"
+        )
+
     # -- whose turn -------------------------------------------------------
 
     @property
@@ -163,14 +169,16 @@ class State:
 
         ``None`` means no card yet, only Jesters so far, or a Wizard led.
         """
-        return led_suit(self.trick)
+        return unchecked_led_suit(self.trick)
 
     @property
     def trick_winner(self) -> int | None:
         """The seat winning the current trick so far, or ``None`` if it is empty."""
         if not self.trick:
             return None
-        return (self.leader + winning_position(self.trick, self.trump)) % self.config.players
+        return (
+            self.leader + unchecked_winning_position(self.trick, self.trump)
+        ) % self.config.players
 
     @property
     def tricks_won(self) -> tuple[int, ...]:

@@ -45,7 +45,13 @@ from wizard_rules.errors import (
 )
 from wizard_rules.scoring import RoundResult, round_score
 from wizard_rules.state import Phase, State, cards_of, make_state
-from wizard_rules.trick import SUIT_MASKS, Trick, led_suit, may_play, winning_position
+from wizard_rules.trick import (
+    SUIT_MASKS,
+    Trick,
+    unchecked_led_suit,
+    unchecked_may_play,
+    unchecked_winning_position,
+)
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "replay"]
 
@@ -166,7 +172,14 @@ def replay(state: State, actions: Iterable[object]) -> State:
     :raises IllegalActionError: an action is illegal where it comes; the error
         says which, and ``state`` is unchanged.
     """
-    for action in actions:
+    _require_state(state)
+    try:
+        items = iter(actions)
+    except TypeError:
+        raise InvalidArgumentError(
+            f"replay needs an iterable of actions, not {type(actions).__name__}"
+        ) from None
+    for action in items:
         state = apply(state, action)
     return state
 
@@ -298,8 +311,8 @@ def _verify_play(state: State, play: Play) -> None:
         raise IllegalActionError(
             ErrorCode.CARD_NOT_IN_HAND, f"P{play.player} does not hold {card}"
         )
-    if not may_play(hand, state.trick, card):
-        led = led_suit(state.trick)
+    if not unchecked_may_play(hand, state.trick, card):
+        led = unchecked_led_suit(state.trick)
         assert led is not None  # may_play refuses only when a suit was led
         raise IllegalActionError(
             ErrorCode.MUST_FOLLOW_SUIT,
@@ -311,7 +324,7 @@ def _verify_play(state: State, play: Play) -> None:
 def playable_mask(hand: int, trick: tuple[Card, ...]) -> int:
     """The bit mask of the cards in ``hand`` that may be played to ``trick``."""
     if trick:
-        led = led_suit(trick)
+        led = unchecked_led_suit(trick)
         if led is not None:
             follow = hand & SUIT_MASKS[led]
             if follow:
@@ -442,7 +455,7 @@ def _play(state: State, play: Play) -> State:
             actions,
         )
     leader = state.leader
-    winner = (leader + winning_position(trick, state.trump)) % players
+    winner = (leader + unchecked_winning_position(trick, state.trump)) % players
     tricks = state.tricks + (Trick(leader, trick, winner),)
     if len(tricks) < state.round:
         return make_state(

@@ -13,12 +13,13 @@ played) and the trump suit; the state machine and the player views share them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Final
 
 import attrs
 
 from wizard_rules.cards import DECK, Card, Kind, Suit
+from wizard_rules.errors import InvalidArgumentError
 
 __all__ = ["SUIT_MASKS", "Trick", "led_suit", "may_play", "winning_position"]
 
@@ -37,11 +38,10 @@ def led_suit(cards: Sequence[Card]) -> Suit | None:
     The first card that is not a Jester decides: a suit card makes its suit
     the led suit; a Wizard means the trick has no led suit.  While only
     Jesters (or nothing) have been played there is no led suit yet.
+
+    :raises InvalidArgumentError: ``cards`` is not a sequence of cards.
     """
-    for card in cards:
-        if card.kind is not _JESTER:
-            return card.suit
-    return None
+    return unchecked_led_suit(_cards(cards, "cards"))
 
 
 def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
@@ -53,7 +53,61 @@ def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
 
     :param cards: the cards of the trick in the order played; not empty.
     :param trump: the trump suit, or ``None`` for a round without trump.
+    :raises InvalidArgumentError: ``cards`` is empty or not a sequence of
+        cards, or ``trump`` is neither a suit nor ``None``.
     """
+    checked = _cards(cards, "cards")
+    if not checked:
+        raise InvalidArgumentError("an empty trick has no winner")
+    if trump is not None and type(trump) is not Suit:
+        raise InvalidArgumentError(f"trump must be a Suit or None, not {type(trump).__name__}")
+    return unchecked_winning_position(checked, trump)
+
+
+def may_play(hand: Collection[Card], trick: Sequence[Card], card: Card) -> bool:
+    """Return whether a player holding ``hand`` may play ``card`` to ``trick``.
+
+    The card must be in the hand.  A Wizard or Jester may always be played; a
+    suit card may be played unless there is a led suit, the card is of another
+    suit, and the hand holds a card of the led suit.  There is no duty to trump.
+
+    :raises InvalidArgumentError: an argument is not a card or cards.
+    """
+    held = _cards(hand, "hand")
+    if type(card) is not Card:
+        raise InvalidArgumentError(f"card must be a Card, not {type(card).__name__}")
+    mask = 0
+    for item in held:
+        mask |= item.mask
+    return bool(mask & card.mask) and unchecked_may_play(mask, _cards(trick, "trick"), card)
+
+
+def _cards(cards: object, what: str) -> tuple[Card, ...]:
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Collection):
+        raise InvalidArgumentError(
+            f"{what} must be a collection of cards, not {type(cards).__name__}"
+        )
+    checked = tuple(cards)
+    for card in checked:
+        if type(card) is not Card:
+            raise InvalidArgumentError(f"{what} must hold cards, not {type(card).__name__}")
+    return checked
+
+
+# The unchecked versions below are what the state machine calls on its hot
+# path, with arguments it built itself; they trust their input.
+
+
+def unchecked_led_suit(cards: Sequence[Card]) -> Suit | None:
+    """:func:`led_suit` without argument checks (internal)."""
+    for card in cards:
+        if card.kind is not _JESTER:
+            return card.suit
+    return None
+
+
+def unchecked_winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
+    """:func:`winning_position` without argument checks (internal)."""
     led: Suit | None = None
     best_position = 0
     best_strength = 0
@@ -76,18 +130,12 @@ def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
     return best_position
 
 
-def may_play(hand_mask: int, trick: Sequence[Card], card: Card) -> bool:
-    """Return whether a player holding ``hand_mask`` may play ``card`` to ``trick``.
-
-    ``card`` must be in the hand (this function checks only the duty to
-    follow): a Wizard or Jester may always be played; a suit card may be
-    played unless there is a led suit, the card is of another suit, and the
-    hand holds a card of the led suit.  There is no duty to trump.
-    """
+def unchecked_may_play(hand_mask: int, trick: Sequence[Card], card: Card) -> bool:
+    """:func:`may_play` for a held ``card`` and a hand as a bit mask (internal)."""
     suit = card.suit
     if suit is None or not trick:
         return True
-    led = led_suit(trick)
+    led = unchecked_led_suit(trick)
     return led is None or suit is led or not hand_mask & SUIT_MASKS[led]
 
 

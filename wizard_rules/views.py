@@ -27,7 +27,7 @@ from wizard_rules.errors import InvalidArgumentError
 from wizard_rules.scoring import RoundResult
 from wizard_rules.state import Phase, State, cards_of
 from wizard_rules.transitions import actions_for
-from wizard_rules.trick import Trick, led_suit, winning_position
+from wizard_rules.trick import Trick, unchecked_led_suit, unchecked_winning_position
 
 __all__ = ["PlayerView", "player_view"]
 
@@ -64,14 +64,16 @@ class PlayerView:
     @property
     def led_suit(self) -> Suit | None:
         """The suit to follow in the current trick, or ``None``."""
-        return led_suit(self.trick)
+        return unchecked_led_suit(self.trick)
 
     @property
     def trick_winner(self) -> int | None:
         """The seat winning the current trick so far, or ``None`` if it is empty."""
         if not self.trick:
             return None
-        return (self.leader + winning_position(self.trick, self.trump)) % self.config.players
+        return (
+            self.leader + unchecked_winning_position(self.trick, self.trump)
+        ) % self.config.players
 
     @property
     def is_my_turn(self) -> bool:

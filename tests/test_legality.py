@@ -1,0 +1,580 @@
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from wizard_rules import (
+    DECK,
+    Action,
+    Bid,
+    ChooseTrump,
+    Config,
+    Deal,
+    ErrorCode,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidArgumentError,
+    Phase,
+    Play,
+    State,
+    Suit,
+    WizardError,
+    apply,
+    check,
+    is_legal,
+    legal_actions,
+    new_game,
+    parse_cards,
+    random_deal,
+    random_game,
+    replay,
+)
+
+from .helpers import (
+    bid_all,
+    card,
+    fill_deal,
+    full_deck_deal,
+    play_cards,
+    ref_playable,
+    state_at_round,
+    walk,
+)
+
+# -- fixtures: states in every phase --------------------------------------------
+# Round 3 of 4 players, first dealer 0: seat 2 deals; seats 3, 0, 1, 2 bid; seat 3 leads.
+HANDS = {3: "C5 H2 S9", 0: "C9 D4 W1", 1: "H7 D8 J1", 2: "S3 S4 C13"}
+
+
+def deal_state() -> State:
+    return state_at_round(Config(players=4), 3)
+
+
+def bid_state() -> State:
+    state = deal_state()
+    return apply(state, fill_deal(state, HANDS, "D2"))
+
+
+def play_state() -> State:
+    """Seat 3 has led C5; seat 0 (holding C9) is to play."""
+    state = bid_all(bid_state(), [1, 1, 1, 1])
+    return play_cards(state, "C5")
+
+
+def trump_state() -> State:
+    state = deal_state()
+    return apply(state, fill_deal(state, {}, "W3"))
+
+
+def option_state() -> State:
+    state = state_at_round(Config(players=4, forbid_bid_total_match=True), 3)
+    state = apply(state, fill_deal(state, HANDS, "D2"))
+    for seat in (3, 0, 1):
+        state = apply(state, Bid(seat, 1))
+    return state
+
+
+def over_state() -> State:
+    return random_game(Config(players=6), random.Random(0))
+
+
+def last_round_state() -> State:
+    return state_at_round(Config(players=6), 10)
+
+
+def deal_of(hands: list[str], turned: str | None) -> Deal:
+    return Deal([parse_cards(h) for h in hands], None if turned is None else card(turned))
+
+
+GOOD_HANDS = ["C9 D4 W1", "H7 D8 J1", "S3 S4 C13", "C5 H2 S9"]
+
+ILLEGAL = [
+    # game_over: every kind of action
+    ("over-deal", over_state, lambda s: deal_of(GOOD_HANDS, "D2"), ErrorCode.GAME_OVER),
+    ("over-bid", over_state, lambda s: Bid(0, 0), ErrorCode.GAME_OVER),
+    ("over-play", over_state, lambda s: Play(0, card("H3")), ErrorCode.GAME_OVER),
+    ("over-trump", over_state, lambda s: ChooseTrump(0, Suit.HEARTS), ErrorCode.GAME_OVER),
+    # wrong_phase
+    ("bid-at-deal", deal_state, lambda s: Bid(3, 0), ErrorCode.WRONG_PHASE),
+    ("play-at-deal", deal_state, lambda s: Play(3, card("C5")), ErrorCode.WRONG_PHASE),
+    ("trump-at-deal", deal_state, lambda s: ChooseTrump(2, Suit.CLUBS), ErrorCode.WRONG_PHASE),
+    ("deal-at-bid", bid_state, lambda s: deal_of(GOOD_HANDS, "D2"), ErrorCode.WRONG_PHASE),
+    ("play-at-bid", bid_state, lambda s: Play(3, card("C5")), ErrorCode.WRONG_PHASE),
+    ("trump-at-bid", bid_state, lambda s: ChooseTrump(2, Suit.CLUBS), ErrorCode.WRONG_PHASE),
+    ("bid-at-play", play_state, lambda s: Bid(0, 1), ErrorCode.WRONG_PHASE),
+    ("deal-at-play", play_state, lambda s: deal_of(GOOD_HANDS, "D2"), ErrorCode.WRONG_PHASE),
+    ("bid-at-trump", trump_state, lambda s: Bid(3, 0), ErrorCode.WRONG_PHASE),
+    ("play-at-trump", trump_state, lambda s: Play(3, s.hand(3)[0]), ErrorCode.WRONG_PHASE),
+    # no_such_player
+    ("bid-seat-minus-1", bid_state, lambda s: Bid(-1, 0), ErrorCode.NO_SUCH_PLAYER),
+    ("bid-seat-4", bid_state, lambda s: Bid(4, 0), ErrorCode.NO_SUCH_PLAYER),
+    ("bid-seat-huge", bid_state, lambda s: Bid(10**30, 0), ErrorCode.NO_SUCH_PLAYER),
+    ("play-seat-6", play_state, lambda s: Play(6, card("C9")), ErrorCode.NO_SUCH_PLAYER),
+    ("trump-seat-5", trump_state, lambda s: ChooseTrump(5, Suit.HEARTS), ErrorCode.NO_SUCH_PLAYER),
+    # not_your_turn
+    ("bid-by-dealer-first", bid_state, lambda s: Bid(2, 0), ErrorCode.NOT_YOUR_TURN),
+    ("bid-by-seat-0-first", bid_state, lambda s: Bid(0, 0), ErrorCode.NOT_YOUR_TURN),
+    ("play-by-leader-again", play_state, lambda s: Play(3, card("H2")), ErrorCode.NOT_YOUR_TURN),
+    ("play-by-seat-1", play_state, lambda s: Play(1, card("H7")), ErrorCode.NOT_YOUR_TURN),
+    (
+        "trump-by-non-dealer",
+        trump_state,
+        lambda s: ChooseTrump(3, Suit.HEARTS),
+        ErrorCode.NOT_YOUR_TURN,
+    ),
+    # invalid_deal
+    ("deal-3-hands", deal_state, lambda s: deal_of(GOOD_HANDS[:3], "D2"), ErrorCode.INVALID_DEAL),
+    (
+        "deal-5-hands",
+        deal_state,
+        lambda s: deal_of(GOOD_HANDS + ["D9 D10 D11"], "D2"),
+        ErrorCode.INVALID_DEAL,
+    ),
+    ("deal-no-hands", deal_state, lambda s: deal_of([], "D2"), ErrorCode.INVALID_DEAL),
+    (
+        "deal-short-hand",
+        deal_state,
+        lambda s: deal_of(["C9 D4", *GOOD_HANDS[1:]], "D2"),
+        ErrorCode.INVALID_DEAL,
+    ),
+    (
+        "deal-long-hand",
+        deal_state,
+        lambda s: deal_of(["C9 D4 W1 W2", *GOOD_HANDS[1:]], "D2"),
+        ErrorCode.INVALID_DEAL,
+    ),
+    (
+        "deal-duplicate-across",
+        deal_state,
+        lambda s: deal_of(["C9 D4 W1", "C9 D8 J1", *GOOD_HANDS[2:]], "D2"),
+        ErrorCode.INVALID_DEAL,
+    ),
+    (
+        "deal-duplicate-within",
+        deal_state,
+        lambda s: deal_of(["C9 C9 W1", *GOOD_HANDS[1:]], "D2"),
+        ErrorCode.INVALID_DEAL,
+    ),
+    (
+        "deal-turned-in-hand",
+        deal_state,
+        lambda s: deal_of(GOOD_HANDS, "W1"),
+        ErrorCode.INVALID_DEAL,
+    ),
+    (
+        "deal-turned-missing",
+        deal_state,
+        lambda s: deal_of(GOOD_HANDS, None),
+        ErrorCode.INVALID_DEAL,
+    ),
+    (
+        "deal-turned-in-last-round",
+        last_round_state,
+        lambda s: Deal(full_deck_deal(s).hands, card("H3")),
+        ErrorCode.INVALID_DEAL,
+    ),
+    (
+        "deal-round-1-sizes-at-round-3",
+        deal_state,
+        lambda s: deal_of(["C9", "H7", "S3", "C5"], "D2"),
+        ErrorCode.INVALID_DEAL,
+    ),
+    # no_trump_not_allowed
+    ("no-trump", trump_state, lambda s: ChooseTrump(2, None), ErrorCode.NO_TRUMP_NOT_ALLOWED),
+    # bid_out_of_range
+    ("bid-negative", bid_state, lambda s: Bid(3, -1), ErrorCode.BID_OUT_OF_RANGE),
+    ("bid-too-high", bid_state, lambda s: Bid(3, 4), ErrorCode.BID_OUT_OF_RANGE),
+    ("bid-huge", bid_state, lambda s: Bid(3, 10**30), ErrorCode.BID_OUT_OF_RANGE),
+    ("dealer-bid-too-high", option_state, lambda s: Bid(2, 4), ErrorCode.BID_OUT_OF_RANGE),
+    # bid_total_forbidden
+    ("dealer-matches-total", option_state, lambda s: Bid(2, 0), ErrorCode.BID_TOTAL_FORBIDDEN),
+    # card_not_in_hand
+    ("play-others-card", play_state, lambda s: Play(0, card("H7")), ErrorCode.CARD_NOT_IN_HAND),
+    ("play-played-card", play_state, lambda s: Play(0, card("C5")), ErrorCode.CARD_NOT_IN_HAND),
+    ("play-undealt-card", play_state, lambda s: Play(0, card("C1")), ErrorCode.CARD_NOT_IN_HAND),
+    ("play-turned-card", play_state, lambda s: Play(0, card("D2")), ErrorCode.CARD_NOT_IN_HAND),
+    # must_follow_suit
+    ("play-off-suit-trump", play_state, lambda s: Play(0, card("D4")), ErrorCode.MUST_FOLLOW_SUIT),
+]
+
+
+@pytest.mark.parametrize(
+    ("make_state", "make_action", "code"),
+    [pytest.param(make, action, code, id=name) for name, make, action, code in ILLEGAL],
+)
+def test_illegal_action_is_refused_and_changes_nothing(
+    make_state: Callable[[], State],
+    make_action: Callable[[State], Action],
+    code: ErrorCode,
+) -> None:
+    state = make_state()
+    action = make_action(state)
+    twin = replay(new_game(state.config), state.history)
+    assert state == twin
+    before_hash = hash(state)
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, action)
+    assert info.value.code is code
+    with pytest.raises(IllegalActionError) as checked:
+        check(state, action)
+    assert checked.value.code is code
+    assert is_legal(state, action) is False
+    assert action not in legal_actions(state)
+    assert state == twin
+    assert hash(state) == before_hash == hash(twin)
+    assert state.history == twin.history
+
+
+def test_every_rule_code_is_covered() -> None:
+    covered = {code for *_, code in ILLEGAL}
+    rule_codes = {
+        ErrorCode.GAME_OVER,
+        ErrorCode.WRONG_PHASE,
+        ErrorCode.NO_SUCH_PLAYER,
+        ErrorCode.NOT_YOUR_TURN,
+        ErrorCode.INVALID_DEAL,
+        ErrorCode.NO_TRUMP_NOT_ALLOWED,
+        ErrorCode.BID_OUT_OF_RANGE,
+        ErrorCode.BID_TOTAL_FORBIDDEN,
+        ErrorCode.CARD_NOT_IN_HAND,
+        ErrorCode.MUST_FOLLOW_SUIT,
+    }
+    assert covered == rule_codes
+
+
+LEGAL = [
+    ("deal", deal_state, lambda s: deal_of(GOOD_HANDS, "D2")),
+    ("deal-last-round", last_round_state, full_deck_deal),
+    ("bid-0", bid_state, lambda s: Bid(3, 0)),
+    ("bid-max", bid_state, lambda s: Bid(3, 3)),
+    ("follow", play_state, lambda s: Play(0, card("C9"))),
+    ("wizard-instead", play_state, lambda s: Play(0, card("W1"))),
+    ("dealer-other-bid", option_state, lambda s: Bid(2, 3)),
+    ("choose-trump", trump_state, lambda s: ChooseTrump(2, Suit.SPADES)),
+]
+
+
+@pytest.mark.parametrize(
+    ("make_state", "make_action"),
+    [pytest.param(make, action, id=name) for name, make, action in LEGAL],
+)
+def test_legal_action_applies(
+    make_state: Callable[[], State], make_action: Callable[[State], Action]
+) -> None:
+    state = make_state()
+    action = make_action(state)
+    check(state, action)  # raises if illegal
+    assert is_legal(state, action) is True
+    after = apply(state, action)
+    assert after.history == state.history + (action,)
+    if not isinstance(action, Deal):
+        assert action in legal_actions(state)
+
+
+def test_void_player_may_discard_without_trumping() -> None:
+    state = apply(play_state(), Play(0, card("C9")))
+    # seat 1 holds no clubs: any card, trump or not
+    assert legal_actions(state) == tuple(Play(1, c) for c in parse_cards("J1 D8 H7"))
+
+
+def test_follow_suit_legal_actions() -> None:
+    assert legal_actions(play_state()) == (Play(0, card("C9")), Play(0, card("W1")))
+
+
+# -- garbage ------------------------------------------------------------------------
+
+GARBAGE_ACTIONS: list[Any] = [
+    42,
+    None,
+    "Bid(0, 0)",
+    ("bid", 0, 0),
+    {"type": "bid", "player": 3, "tricks": 0},
+    card("H3"),
+    Bid,
+    Suit.HEARTS,
+]
+
+
+@pytest.mark.parametrize(
+    "make_state", [deal_state, bid_state, play_state, trump_state, over_state]
+)
+@pytest.mark.parametrize("action", GARBAGE_ACTIONS, ids=repr)
+def test_apply_garbage_action(make_state: Callable[[], State], action: Any) -> None:
+    state = make_state()
+    with pytest.raises(InvalidActionError) as info:
+        apply(state, action)
+    assert info.value.code is ErrorCode.INVALID_ACTION
+    with pytest.raises(InvalidActionError):
+        check(state, action)
+    assert is_legal(state, action) is False
+
+
+@pytest.mark.parametrize("state", ["x", None, 42, Config(players=4), new_game], ids=repr)
+def test_garbage_state(state: Any) -> None:
+    action = Bid(1, 0)
+    for function in (apply, check, is_legal):
+        with pytest.raises(InvalidArgumentError) as info:
+            function(state, action)
+        assert info.value.code is ErrorCode.INVALID_ARGUMENT
+    with pytest.raises(InvalidArgumentError):
+        legal_actions(state)
+
+
+@pytest.mark.parametrize(
+    ("kind", "args"),
+    [
+        (Play, (0, "H3")),
+        (Play, (0, None)),
+        (Play, ("0", card("H3"))),
+        (Play, (True, card("H3"))),
+        (Play, (0.0, card("H3"))),
+        (Play, (0, 3)),
+        (Bid, (0, True)),
+        (Bid, (0, False)),
+        (Bid, (0, 1.0)),
+        (Bid, (0, "1")),
+        (Bid, (None, 0)),
+        (Bid, (False, 0)),
+        (ChooseTrump, (0, "H")),
+        (ChooseTrump, (0, 1)),
+        (ChooseTrump, ("0", Suit.HEARTS)),
+        (ChooseTrump, (True, Suit.HEARTS)),
+        (Deal, ("x", None)),
+        (Deal, (None, None)),
+        (Deal, (5, None)),
+        (Deal, ([["H3"]], None)),
+        (Deal, (["H3 C4"], None)),
+        (Deal, ([[None]], None)),
+        (Deal, ([None], None)),
+        (Deal, ([[card("H3")]], "C4")),
+        (Deal, ([[card("H3")]], 7)),
+        (Deal, ({0: [card("H3")]}, None)),
+    ],
+    ids=repr,
+)
+def test_malformed_action_fields(kind: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    with pytest.raises(InvalidActionError) as info:
+        kind(*args)
+    assert info.value.code is ErrorCode.INVALID_ACTION
+    assert isinstance(info.value, InvalidArgumentError)
+    assert isinstance(info.value, WizardError)
+
+
+def test_actions_are_frozen() -> None:
+    bid = Bid(0, 1)
+    with pytest.raises(AttributeError):
+        bid.tricks = 2  # type: ignore[misc]
+    assert bid == Bid(0, 1)
+
+
+# -- order of checks -------------------------------------------------------------
+
+ORDER = [
+    # invalid_action before game_over
+    ("garbage-over", over_state, lambda s: 42, ErrorCode.INVALID_ACTION),
+    # game_over before wrong_phase, no_such_player, not_your_turn and the rules
+    ("over-bad-seat", over_state, lambda s: Bid(99, -5), ErrorCode.GAME_OVER),
+    ("over-bad-deal", over_state, lambda s: deal_of([], None), ErrorCode.GAME_OVER),
+    # wrong_phase before no_such_player and not_your_turn
+    ("phase-before-seat", deal_state, lambda s: Bid(99, 0), ErrorCode.WRONG_PHASE),
+    ("phase-before-turn", bid_state, lambda s: Play(1, card("H7")), ErrorCode.WRONG_PHASE),
+    ("phase-before-range", play_state, lambda s: Bid(0, 99), ErrorCode.WRONG_PHASE),
+    ("phase-before-no-trump", bid_state, lambda s: ChooseTrump(2, None), ErrorCode.WRONG_PHASE),
+    # no_such_player before not_your_turn and the action's rules
+    ("seat-before-range", bid_state, lambda s: Bid(7, -1), ErrorCode.NO_SUCH_PLAYER),
+    ("seat-before-hand", play_state, lambda s: Play(-1, card("C1")), ErrorCode.NO_SUCH_PLAYER),
+    (
+        "seat-before-no-trump",
+        trump_state,
+        lambda s: ChooseTrump(9, None),
+        ErrorCode.NO_SUCH_PLAYER,
+    ),
+    # not_your_turn before the action's rules
+    ("turn-before-range", bid_state, lambda s: Bid(1, 99), ErrorCode.NOT_YOUR_TURN),
+    ("turn-before-total", option_state, lambda s: Bid(3, 0), ErrorCode.NOT_YOUR_TURN),
+    ("turn-before-hand", play_state, lambda s: Play(1, card("C1")), ErrorCode.NOT_YOUR_TURN),
+    ("turn-before-follow", play_state, lambda s: Play(1, card("H7")), ErrorCode.NOT_YOUR_TURN),
+    ("turn-before-no-trump", trump_state, lambda s: ChooseTrump(0, None), ErrorCode.NOT_YOUR_TURN),
+    # card_not_in_hand before must_follow_suit (H7 is off-suit and not held)
+    ("hand-before-follow", play_state, lambda s: Play(0, card("H7")), ErrorCode.CARD_NOT_IN_HAND),
+]
+
+
+@pytest.mark.parametrize(
+    ("make_state", "make_action", "code"),
+    [pytest.param(make, action, code, id=name) for name, make, action, code in ORDER],
+)
+def test_order_of_checks(
+    make_state: Callable[[], State], make_action: Callable[[State], Any], code: ErrorCode
+) -> None:
+    state = make_state()
+    with pytest.raises(WizardError) as info:
+        apply(state, make_action(state))
+    assert info.value.code is code
+
+
+# -- random states ------------------------------------------------------------------
+
+
+def _candidates(state: State) -> list[Action]:
+    players = state.config.players
+    seats = range(-1, players + 1)
+    actions: list[Action] = []
+    actions += [Bid(seat, n) for seat in seats for n in range(-1, state.round + 2)]
+    actions += [ChooseTrump(seat, suit) for seat in seats for suit in (*Suit, None)]
+    actions += [Play(seat, c) for seat in seats for c in DECK]
+    return actions
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("forbid", [False, True])
+def test_legal_actions_apply_and_others_refused(players: int, forbid: bool) -> None:
+    config = Config(players=players, forbid_bid_total_match=forbid)
+    checked_follow = 0
+    for seed in range(2):
+        for state in walk(config, seed=1000 * seed + players):
+            actions = legal_actions(state)
+            if state.is_chance or state.is_over:
+                assert actions == ()
+                continue
+            assert actions
+            assert len(set(actions)) == len(actions)
+            for action in actions:
+                check(state, action)  # raises if illegal
+                after = apply(state, action)
+                assert after.history[-1] == action
+            player = state.current_player
+            assert player is not None
+            if state.phase is Phase.PLAY:
+                hand = state.hand(player)
+                expected = ref_playable(hand, state.trick)
+                assert {a.card for a in actions if isinstance(a, Play)} == expected
+                assert actions == tuple(Play(player, c) for c in hand if c in expected)
+                for c in hand:
+                    if Play(player, c) in actions:
+                        continue
+                    checked_follow += 1
+                    with pytest.raises(IllegalActionError) as info:
+                        apply(state, Play(player, c))
+                    assert info.value.code is ErrorCode.MUST_FOLLOW_SUIT
+            elif state.phase is Phase.BID:
+                bids = {a.tricks for a in actions if isinstance(a, Bid)}
+                assert bids <= set(range(state.round + 1))
+                assert len(bids) >= state.round
+            else:
+                assert actions == tuple(ChooseTrump(player, s) for s in Suit)
+    assert checked_follow > 0
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3), (6, 4)])
+def test_is_legal_agrees_with_check_and_legal_actions(players: int, seed: int) -> None:
+    config = Config(players=players, forbid_bid_total_match=seed % 2 == 0)
+    rng = random.Random(seed)
+    for state in walk(config, seed=seed):
+        if rng.random() > 0.15 and not state.is_over:
+            continue
+        legal = set(legal_actions(state))
+        for action in _candidates(state):
+            try:
+                check(state, action)
+            except IllegalActionError:
+                ok = False
+            else:
+                ok = True
+            assert is_legal(state, action) is ok
+            assert (action in legal) is ok, (state, action)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_deals_are_legal_and_broken_ones_are_not(players: int) -> None:
+    rounds = 0
+    for state in walk(Config(players=players), seed=players):
+        if not state.is_chance:
+            continue
+        rounds += 1
+        deal = random_deal(state, random.Random(rounds))
+        assert is_legal(state, deal)
+        first = list(deal.hands[0])
+        if deal.turned is None:
+            broken = Deal(deal.hands, first[0])
+        else:
+            # the turned card also in seat 0's hand
+            broken = Deal([[deal.turned, *first[1:]], *deal.hands[1:]], deal.turned)
+        with pytest.raises(IllegalActionError) as info:
+            apply(state, broken)
+        assert info.value.code is ErrorCode.INVALID_DEAL
+        # a card given to two seats
+        doubled = Deal([first, [first[0], *deal.hands[1][1:]], *deal.hands[2:]], deal.turned)
+        with pytest.raises(IllegalActionError) as info:
+            apply(state, doubled)
+        assert info.value.code is ErrorCode.INVALID_DEAL
+    assert rounds == 60 // players
+
+
+# -- garbage to the other entry points -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("make_state", "actions"),
+    [
+        (lambda: "x", []),
+        (lambda: None, []),
+        (lambda: None, [Bid(0, 0)]),
+        (lambda: Config(players=3), ()),
+        (bid_state, 42),
+        (bid_state, None),
+    ],
+    ids=[
+        "str-state-no-actions",
+        "none-state-no-actions",
+        "none-state",
+        "config-state",
+        "int-actions",
+        "none-actions",
+    ],
+)
+def test_replay_rejects_garbage(make_state: Callable[[], Any], actions: Any) -> None:
+    with pytest.raises(InvalidArgumentError) as info:
+        replay(make_state(), actions)
+    assert info.value.code is ErrorCode.INVALID_ARGUMENT
+
+
+def test_replay_rejects_garbage_actions() -> None:
+    state = bid_state()
+    with pytest.raises(InvalidActionError) as info:
+        replay(state, [Bid(3, 0), 42])
+    assert info.value.code is ErrorCode.INVALID_ACTION
+    with pytest.raises(IllegalActionError) as illegal:
+        replay(state, [Bid(3, 0), Bid(3, 0)])
+    assert illegal.value.code is ErrorCode.NOT_YOUR_TURN
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs"), [((), {}), ((Config(players=3),), {}), ((), {"phase": Phase.DEAL})]
+)
+def test_state_is_not_constructible(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    with pytest.raises(InvalidArgumentError) as info:
+        State(*args, **kwargs)
+    assert info.value.code is ErrorCode.INVALID_ARGUMENT
+
+
+@pytest.mark.parametrize("seat", [-1, 4, True, "0", None, 1.0])
+def test_state_hand_rejects_bad_seats(seat: Any) -> None:
+    state = bid_state()
+    with pytest.raises(InvalidArgumentError) as info:
+        state.hand(seat)
+    assert info.value.code is ErrorCode.INVALID_ARGUMENT
+    assert state.hand(3) == parse_cards(HANDS[3])
+
+
+def test_states_are_frozen() -> None:
+    state = bid_state()
+    twin = replay(new_game(state.config), state.history)
+    with pytest.raises(AttributeError):
+        state.round = 5  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        state.bids = (1, 1, 1, 1)  # type: ignore[misc]
+    assert state == twin

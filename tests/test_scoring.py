@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+import pytest
+
+from wizard_rules import round_score
+
+
+@pytest.mark.parametrize(
+    ("bid", "taken", "expected"),
+    [
+        # exact: 20 + 10 per trick
+        (0, 0, 20),
+        (1, 1, 30),
+        (2, 2, 40),
+        (5, 5, 70),
+        (13, 13, 150),
+        (20, 20, 220),
+        # over: -10 per trick of difference
+        (0, 1, -10),
+        (0, 3, -30),
+        (1, 3, -20),
+        (2, 5, -30),
+        (0, 20, -200),
+        # under: -10 per trick of difference
+        (1, 0, -10),
+        (3, 1, -20),
+        (5, 2, -30),
+        (20, 0, -200),
+        (7, 6, -10),
+    ],
+)
+def test_round_score(bid: int, taken: int, expected: int) -> None:
+    assert round_score(bid, taken) == expected
+    assert round_score(bid=bid, taken=taken) == expected
+
+
+@pytest.mark.parametrize("difference", [1, 2, 3, 4])
+def test_over_and_under_cost_the_same(difference: int) -> None:
+    assert round_score(5, 5 + difference) == round_score(5, 5 - difference) == -10 * difference
