@@ -120,3 +120,65 @@ def test_the_installed_command_runs() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "Winner" in result.stdout
+
+
+def test_replay_reads_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    main(["simulate", "--players", "4", "--seed", "2", "--json"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(capsys.readouterr().out))
+    assert main(["replay", "-"]) == 0
+    assert "\nWinner" in capsys.readouterr().out
+
+
+def test_account_of_an_unfinished_game_has_no_winner() -> None:
+    import random
+
+    from wizard_rules import apply, new_game, random_action
+    from wizard_rules.cli import account
+
+    rng = random.Random(4)
+    state = new_game(Config(players=3))
+    while len(state.results) < 2:
+        state = apply(state, random_action(state, rng))
+    text = account(state)
+    assert "Round 2 " in text
+    assert "Round 3 " not in text
+    assert "Winner" not in text
+
+
+def test_python_dash_m_runs_the_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import runpy
+
+    monkeypatch.setattr(sys, "argv", ["wizard-rules", "simulate", "--players", "3", "--seed", "1"])
+    with pytest.raises(SystemExit) as exit_info:
+        runpy.run_module("wizard_rules", run_name="__main__")
+    assert exit_info.value.code == 0
+    assert "Winner" in capsys.readouterr().out
+
+
+def test_account_of_an_unfinished_game_says_so() -> None:
+    from wizard_rules import new_game
+    from wizard_rules.cli import account
+
+    text = account(new_game(Config(players=4)))
+    assert "The game is not over: round 1, phase deal, to act: chance" in text
+
+
+def test_a_huge_seed_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--players", "4", "--seed", "9" * 5000])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "at most 100 digits" in err
+    assert len(err) < 1000
+
+
+def test_a_bad_first_dealer_shows_the_simulate_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--players", "4", "--first-dealer", "9"])
+    assert capsys.readouterr().err.startswith("usage: wizard-rules simulate")

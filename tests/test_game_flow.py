@@ -159,7 +159,7 @@ def test_explicit_round_with_leads_and_follows() -> None:
     assert state.phase is Phase.DEAL
     assert state.round == 3
     result = state.results[-1]
-    assert result.taken == (1, 1, 0)
+    assert result.tricks_won == (1, 1, 0)
     assert result.bids == (1, 0, 1)
     assert result.scores == (30, -10, -10)
     assert [t.winner for t in result.tricks] == [0, 1]
@@ -369,7 +369,7 @@ def test_scoring_applied_at_round_end() -> None:
     assert result.turned is card("H7")
     assert result.trump is Suit.HEARTS
     assert result.bids == (1, 1, 0)
-    assert result.taken == (0, 1, 0)
+    assert result.tricks_won == (0, 1, 0)
     assert result.scores == (-10, 30, 20)
     assert state.scores == (-10, 30, 20)
     # the next round starts clean
@@ -393,7 +393,7 @@ def test_running_scores_match_round_results(players: int, forbid: bool) -> None:
             taken = [0] * players
             for trick in result.tricks:
                 taken[trick.winner] += 1
-            assert result.taken == tuple(taken)
+            assert result.tricks_won == tuple(taken)
             assert sum(taken) == result.round
             assert result.scores == tuple(
                 round_score(b, t) for b, t in zip(result.bids, taken, strict=True)
@@ -518,3 +518,22 @@ def test_play_removes_the_card_from_the_hand() -> None:
     assert after.hand(1) == ()
     assert after.hand_sizes == (1, 0, 1)
     assert state.hand(1) == (card("H13"),)
+
+
+def test_states_are_their_own_copies_and_say_where_they_are() -> None:
+    import copy
+
+    state = new_game(Config(players=4))
+    assert copy.copy(state) is state
+    assert copy.deepcopy(state) is state
+    assert repr(state) == "<State 4 players, round 1/15, deal, to act: chance>"
+    final = random_game(Config(players=6), random.Random(1))
+    assert repr(final) == "<State 6 players, round 10/10, game_over, to act: nobody>"
+
+
+@pytest.mark.parametrize("config", [None, 4, {"players": 4}, "Config(players=4)"])
+def test_new_game_needs_a_config(config: object) -> None:
+    from wizard_rules import InvalidArgumentError
+
+    with pytest.raises(InvalidArgumentError):
+        new_game(config)  # type: ignore[arg-type]

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from wizard_rules import round_score
+from wizard_rules import InvalidArgumentError, round_score
 
 
 @pytest.mark.parametrize(
@@ -37,3 +37,11 @@ def test_round_score(bid: int, taken: int, expected: int) -> None:
 @pytest.mark.parametrize("difference", [1, 2, 3, 4])
 def test_over_and_under_cost_the_same(difference: int) -> None:
     assert round_score(5, 5 + difference) == round_score(5, 5 - difference) == -10 * difference
+
+
+@pytest.mark.parametrize(
+    ("bid", "taken"), [(-1, 0), (0, -1), (True, 1), (1, False), ("1", 1), (1, 1.0), (None, 0)]
+)
+def test_round_score_refuses_what_is_not_a_count(bid: object, taken: object) -> None:
+    with pytest.raises(InvalidArgumentError):
+        round_score(bid, taken)  # type: ignore[arg-type]

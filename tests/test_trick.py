@@ -195,3 +195,9 @@ def test_may_play_refuses_a_card_not_in_hand() -> None:
 def test_public_trick_functions_check_their_arguments(call: Callable[[], object]) -> None:
     with pytest.raises(InvalidArgumentError):
         call()
+
+
+def test_a_trick_must_be_a_sequence() -> None:
+    with pytest.raises(InvalidArgumentError):
+        led_suit(set(parse_cards("C3 H4")))  # type: ignore[arg-type]
+    assert may_play(set(parse_cards("C3 H4")), [], parse_cards("C3")[0])

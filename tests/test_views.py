@@ -207,3 +207,28 @@ def test_bad_state(state: Any) -> None:
     with pytest.raises(InvalidArgumentError) as info:
         player_view(state, 0)
     assert info.value.code is ErrorCode.INVALID_ARGUMENT
+
+
+def test_view_mirrors_the_state_queries() -> None:
+    import random
+
+    from wizard_rules import random_action
+
+    rng = random.Random(12)
+    state = new_game(Config(players=4))
+    while not state.is_over:
+        view = player_view(state, 2)
+        assert view.is_chance is state.is_chance
+        assert view.is_over is state.is_over
+        assert view.tricks_won == state.tricks_won
+        assert view.led_suit is state.led_suit
+        assert view.trick_winner == state.trick_winner
+        state = apply(state, random_action(state, rng))
+    assert player_view(state, 2).is_over
+
+
+def test_a_view_with_nobody_to_act_lists_no_action() -> None:
+    view = player_view(new_game(Config(players=3)), 0)
+    hand_built = attrs.evolve(view, current_player=0)
+    assert hand_built.phase is Phase.DEAL
+    assert hand_built.legal_actions() == ()

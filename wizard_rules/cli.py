@@ -42,10 +42,13 @@ def _players(text: str) -> int:
 
 
 def _seed(text: str) -> int:
+    shown = text if len(text) <= 30 else text[:27] + "..."
+    if len(text) > 100:
+        raise argparse.ArgumentTypeError(f"a seed has at most 100 digits: {shown!r}")
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -81,6 +84,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--json", action="store_true", help="write the game record as JSON instead"
     )
+    simulate.set_defaults(subparser=simulate)
 
     replay = commands.add_parser(
         "replay",
@@ -97,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "simulate":
-            return _simulate(parser, args, sys.stdout)
+            return _simulate(args.subparser, args, sys.stdout)
         return _replay(args.file, sys.stdout)
     except BrokenPipeError:  # pragma: no cover - output closed early (e.g. `| head`)
         sys.stderr.close()
@@ -106,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO) -> int:
     if not 0 <= args.first_dealer < args.players:
-        parser.error(f"--first-dealer must be a seat from 0 to {args.players - 1}")
+        parser.error(f"argument --first-dealer: a seat from 0 to {args.players - 1}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     config = Config(
         players=args.players,
@@ -159,7 +163,13 @@ def account(state: State) -> str:
             totals[seat] += points
         lines.append("")
         lines.extend(_round_lines(result, totals))
-    if state.is_over:
+    if not state.is_over:
+        lines.append("")
+        who = "chance" if state.current_player is None else f"P{state.current_player}"
+        lines.append(
+            f"The game is not over: round {state.round}, phase {state.phase.value}, to act: {who}"
+        )
+    else:
         best = max(totals)
         names = ", ".join(f"P{seat}" for seat in state.winners)
         label = "Winner" if len(state.winners) == 1 else "Winners (tied)"
@@ -194,11 +204,11 @@ def _round_lines(result: RoundResult, totals: list[int]) -> list[str]:
     lines.append("  seat   bid  took  round  total")
     for seat in range(players):
         lines.append(
-            f"  P{seat:<4}{result.bids[seat]:>4}{result.taken[seat]:>6}"
+            f"  P{seat:<4}{result.bids[seat]:>4}{result.tricks_won[seat]:>6}"
             f"{result.scores[seat]:>7}{totals[seat]:>7}"
         )
     return lines
 
 
-if __name__ == "__main__":  # pragma: no cover
+if __name__ == "__main__":  # pragma: no cover - `python -m wizard_rules` runs __main__.py
     sys.exit(main())

@@ -82,7 +82,12 @@ def dumps(value: Any, *, indent: int | None = None) -> str:
     one item per line instead.
     """
     separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(value, sort_keys=True, separators=separators, indent=indent, allow_nan=False)
+    try:
+        return json.dumps(
+            value, sort_keys=True, separators=separators, indent=indent, allow_nan=False
+        )
+    except (TypeError, ValueError) as error:
+        raise InvalidArgumentError(f"cannot write this value as JSON: {error}") from None
 
 
 def loads(text: str | bytes) -> Any:
@@ -127,9 +132,9 @@ def _object(
 ) -> dict[str, Any]:
     if type(value) is not dict:
         raise _bad(f"{what} must be a JSON object, not {_json_type(value)}")
-    unknown = sorted(set(value) - set(allowed))
+    unknown = sorted(repr(key)[:40] for key in set(value) - set(allowed))
     if unknown:
-        raise _bad(f"{what} has unknown field(s) {', '.join(map(repr, unknown))}")
+        raise _bad(f"{what} has unknown field(s) {', '.join(unknown[:10])}")
     missing = sorted(required - set(value))
     if missing:
         raise _bad(f"{what} is missing field(s) {', '.join(map(repr, missing))}")
@@ -306,6 +311,7 @@ class GameRecord:
 
     config: Config = attrs.field(validator=_check_config)
     actions: tuple[Action, ...] = attrs.field(converter=_actions)
+    _final: State | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     @classmethod
     def from_state(cls, state: State) -> GameRecord:
@@ -321,14 +327,18 @@ class GameRecord:
             :attr:`~wizard_rules.errors.RecordError.index` set to the first
             action that the rules refuse (the rules' error is its cause).
         """
+        if self._final is not None:
+            return self._final
         state = new_game(self.config)
         for index, action in enumerate(self.actions):
             try:
                 state = apply(state, action)
             except (IllegalActionError, InvalidActionError) as error:
+                shown = str(action)
+                shown = shown if len(shown) <= 80 else shown[:77] + "..."
                 raise RecordError(
                     ErrorCode.ILLEGAL_RECORD,
-                    f"action {index} ({action}) cannot be played: {error.message}",
+                    f"action {index} ({shown}) cannot be played: {error.message}",
                     index,
                 ) from error
         return state
@@ -368,7 +378,9 @@ class GameRecord:
         if type(actions) is not list:
             raise _bad(f"'actions' must be an array, not {_json_type(actions)}")
         record = cls(config, tuple(_indexed(action_from_dict, actions)))
-        record.replay()
+        # The check replays the game; keep the final state so that a
+        # following replay() costs nothing.
+        object.__setattr__(record, "_final", record.replay())
         return record
 
     @classmethod

@@ -50,7 +50,7 @@ class RoundResult:
     :ivar trump: the trump suit of the round, or ``None`` for no trump.
     :ivar bids: each seat's bid, by seat.
     :ivar tricks: the round's tricks in the order played.
-    :ivar taken: how many tricks each seat took, by seat.
+    :ivar tricks_won: how many tricks each seat took, by seat.
     :ivar scores: each seat's points for this round, by seat.
     """
 
@@ -60,5 +60,5 @@ class RoundResult:
     trump: Suit | None
     bids: tuple[int, ...]
     tricks: tuple[Trick, ...]
-    taken: tuple[int, ...]
+    tricks_won: tuple[int, ...]
     scores: tuple[int, ...]

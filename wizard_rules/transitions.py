@@ -111,7 +111,7 @@ def actions_for(
         return tuple(bid_action(player, n) for n in range(round + 1) if n != forbidden)
     if phase is Phase.CHOOSE_TRUMP:
         return trump_choices(player)
-    return ()
+    return ()  # a deal or the end of the game: nobody is to act
 
 
 def is_legal(state: State, action: object) -> bool:
@@ -169,6 +169,9 @@ def replay(state: State, actions: Iterable[object]) -> State:
 
     ``replay(new_game(config), old.history) == old`` for any reachable state.
 
+    :raises InvalidArgumentError: ``state`` is not a State, or ``actions`` is
+        not iterable.
+    :raises InvalidActionError: an item is not an action.
     :raises IllegalActionError: an action is illegal where it comes; the error
         says which, and ``state`` is unchanged.
     """
@@ -492,7 +495,7 @@ def _end_round(state: State, tricks: tuple[Trick, ...], actions: tuple[Action, .
         trump=state.trump,
         bids=bids,
         tricks=tricks,
-        taken=tuple(taken),
+        tricks_won=tuple(taken),
         scores=tuple(round_score(bid, took) for bid, took in zip(bids, taken, strict=True)),
     )
     last = state.round == config.rounds

@@ -14,7 +14,7 @@ played) and the trump suit; the state machine and the player views share them.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -41,7 +41,7 @@ def led_suit(cards: Sequence[Card]) -> Suit | None:
 
     :raises InvalidArgumentError: ``cards`` is not a sequence of cards.
     """
-    return unchecked_led_suit(_cards(cards, "cards"))
+    return unchecked_led_suit(_cards(cards, "cards", Sequence))
 
 
 def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
@@ -56,7 +56,7 @@ def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
     :raises InvalidArgumentError: ``cards`` is empty or not a sequence of
         cards, or ``trump`` is neither a suit nor ``None``.
     """
-    checked = _cards(cards, "cards")
+    checked = _cards(cards, "cards", Sequence)
     if not checked:
         raise InvalidArgumentError("an empty trick has no winner")
     if trump is not None and type(trump) is not Suit:
@@ -73,21 +73,23 @@ def may_play(hand: Collection[Card], trick: Sequence[Card], card: Card) -> bool:
 
     :raises InvalidArgumentError: an argument is not a card or cards.
     """
-    held = _cards(hand, "hand")
+    held = _cards(hand, "hand", Collection)
     if type(card) is not Card:
         raise InvalidArgumentError(f"card must be a Card, not {type(card).__name__}")
     mask = 0
     for item in held:
         mask |= item.mask
-    return bool(mask & card.mask) and unchecked_may_play(mask, _cards(trick, "trick"), card)
+    return bool(mask & card.mask) and unchecked_may_play(
+        mask, _cards(trick, "trick", Sequence), card
+    )
 
 
-def _cards(cards: object, what: str) -> tuple[Card, ...]:
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Collection):
-        raise InvalidArgumentError(
-            f"{what} must be a collection of cards, not {type(cards).__name__}"
-        )
-    checked = tuple(cards)
+def _cards(cards: object, what: str, shape: type) -> tuple[Card, ...]:
+    # A trick is a sequence (its order matters); a hand any collection.
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, shape):
+        kind = "sequence" if shape is Sequence else "collection"
+        raise InvalidArgumentError(f"{what} must be a {kind} of cards, not {type(cards).__name__}")
+    checked: tuple[Card, ...] = tuple(cast(Collection[Card], cards))
     for card in checked:
         if type(card) is not Card:
             raise InvalidArgumentError(f"{what} must hold cards, not {type(card).__name__}")

@@ -76,6 +76,24 @@ class PlayerView:
         ) % self.config.players
 
     @property
+    def is_chance(self) -> bool:
+        """Whether the next step is the deal (a chance step)."""
+        return self.phase is Phase.DEAL
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """How many tricks each seat has won this round so far, by seat."""
+        won = [0] * self.config.players
+        for trick in self.tricks:
+            won[trick.winner] += 1
+        return tuple(won)
+
+    @property
     def is_my_turn(self) -> bool:
         """Whether the viewer is the player to act."""
         return self.current_player == self.seat

@@ -1,0 +1,364 @@
+"""Invariants of the rules, checked after every transition of generated games.
+
+Each test draws a game with the library's own public strategies
+(:mod:`wizard_rules.strategies`), replays it from the start, and checks one
+invariant on every state (or every transition) along the way.  The expected
+values come from independent reference code in :mod:`tests.helpers`, not from
+the library.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Iterator
+from typing import Any, cast
+
+import attrs
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from wizard_rules import (
+    DECK,
+    Config,
+    Deal,
+    ErrorCode,
+    GameRecord,
+    IllegalActionError,
+    Phase,
+    Play,
+    State,
+    apply,
+    legal_actions,
+    new_game,
+    player_view,
+    random_deal,
+    random_game,
+)
+from wizard_rules.strategies import configs, illegal_actions, states
+
+from .helpers import ref_winner
+
+Step = tuple[State, object, State]
+
+
+def transitions(final: State) -> Iterator[Step]:
+    """Every (before, action, after) of the game that led to ``final``."""
+    state = new_game(final.config)
+    for action in final.history:
+        after = apply(state, action)
+        yield state, action, after
+        state = after
+    assert state == final
+
+
+def states_of(final: State) -> Iterator[State]:
+    """Every state of the game that led to ``final``, from the first."""
+    yield new_game(final.config)
+    for _, _, after in transitions(final):
+        yield after
+
+
+def reference_score(bid: int, taken: int) -> int:
+    return 20 + 10 * taken if bid == taken else -10 * abs(bid - taken)
+
+
+# -- card conservation ----------------------------------------------------------
+
+
+def assert_cards_conserved(state: State) -> None:
+    players = state.config.players
+    places: list[tuple[str, list[int]]] = [
+        (f"hand {seat}", [c.index for c in state.hand(seat)]) for seat in range(players)
+    ]
+    places.append(("trick", [c.index for c in state.trick]))
+    places.append(("tricks", [c.index for t in state.tricks for c in t.cards]))
+    places.append(("turned", [] if state.turned is None else [state.turned.index]))
+    places.append(("undealt", [c.index for c in state.undealt]))
+    seen: dict[int, str] = {}
+    for name, indices in places:
+        for index in indices:
+            assert index not in seen, f"{DECK[index]} is in {seen[index]} and in {name}"
+            seen[index] = name
+    assert sorted(seen) == list(range(60))
+    sizes = state.hand_sizes
+    if state.phase in (Phase.DEAL, Phase.GAME_OVER):
+        assert sizes == (0,) * players
+        assert len(state.undealt) == 60
+        return
+    played_now = {(state.leader + i) % players for i in range(len(state.trick))}
+    for seat in range(players):
+        expected = state.round - len(state.tricks) - (seat in played_now)
+        assert sizes[seat] == expected
+    remaining = 60 - players * state.round
+    assert state.turned is not None if remaining else state.turned is None
+    assert len(state.undealt) == remaining - (1 if remaining else 0)
+
+
+@given(states())
+def test_card_conservation(final: State) -> None:
+    for state in states_of(final):
+        assert_cards_conserved(state)
+
+
+# -- one winner per trick ---------------------------------------------------------
+
+
+@given(states())
+def test_one_winner_per_trick(final: State) -> None:
+    players = final.config.players
+    for state in states_of(final):
+        rounds = [(r.dealer, r.trump, r.tricks, r.tricks_won, r.round) for r in state.results]
+        rounds.append((state.dealer, state.trump, state.tricks, state.tricks_won, state.round))
+        for dealer, trump, tricks, taken, _number in rounds:
+            leader = (dealer + 1) % players
+            won = [0] * players
+            for trick in tricks:
+                assert trick.leader == leader, "the winner of a trick leads the next"
+                assert len(trick.cards) == players
+                assert trick.winner == trick.seat_of(ref_winner(trick.cards, trump))
+                won[trick.winner] += 1
+                leader = trick.winner
+            assert tuple(won) == taken
+        for result in state.results:
+            assert sum(result.tricks_won) == result.round
+            assert len(result.tricks) == result.round
+        if state.trick:
+            assert (
+                state.trick_winner
+                == (state.leader + ref_winner(state.trick, state.trump)) % players
+            )
+
+
+# -- score arithmetic -----------------------------------------------------------
+
+
+@given(states())
+def test_score_arithmetic(final: State) -> None:
+    for before, _action, after in transitions(final):
+        for result in after.results:
+            assert result.scores == tuple(
+                reference_score(bid, taken)
+                for bid, taken in zip(result.bids, result.tricks_won, strict=True)
+            )
+        totals = [0] * after.config.players
+        for result in after.results:
+            totals = [t + s for t, s in zip(totals, result.scores, strict=True)]
+        assert after.scores == tuple(totals)
+        if len(after.results) == len(before.results):
+            assert after.scores == before.scores, "only the end of a round changes a score"
+        else:
+            assert len(after.results) == len(before.results) + 1
+            assert after.results[:-1] == before.results
+            delta = tuple(a - b for a, b in zip(after.scores, before.scores, strict=True))
+            assert delta == after.results[-1].scores
+
+
+# -- the machine is total ---------------------------------------------------------
+
+
+@given(states(), st.data())
+def test_the_machine_is_total(state: State, data: st.DataObject) -> None:
+    if state.is_over:
+        assert legal_actions(state) == ()
+        return
+    rng = random.Random(data.draw(st.integers(0, 2**16), label="seed"))
+    if state.is_chance:
+        assert legal_actions(state) == ()
+        moves: tuple[object, ...] = (random_deal(state, rng),)
+    else:
+        moves = legal_actions(state)
+        assert moves, "a player to act always has a legal action"
+        assert len(set(moves)) == len(moves)
+    for action in moves:
+        after = apply(state, action)
+        assert after != state
+        assert after.history == (*state.history, action)
+    frozen = pickle.dumps(state)
+    for _ in range(3):
+        illegal = data.draw(illegal_actions(state), label="illegal")
+        with pytest.raises(IllegalActionError) as refused:
+            apply(state, illegal)
+        assert isinstance(refused.value.code, ErrorCode)
+        assert refused.value.code.value == str(refused.value.code)
+        assert pickle.dumps(state) == frozen, "a refused action changed the state"
+
+
+# -- immutability -----------------------------------------------------------
+
+
+def assert_deeply_immutable(value: object, path: str = "state") -> None:
+    if value is None or isinstance(value, (int, str)):
+        return
+    if isinstance(value, tuple):
+        for i, item in enumerate(value):
+            assert_deeply_immutable(item, f"{path}[{i}]")
+        return
+    if type(value).__name__ == "Card" or isinstance(value, (Phase,)) or hasattr(value, "_value_"):
+        return
+    assert attrs.has(type(value)), f"{path} is a mutable {type(value).__name__}"
+    for field in attrs.fields(cast(Any, type(value))):
+        with pytest.raises(AttributeError):
+            setattr(value, field.name, None)
+        assert_deeply_immutable(getattr(value, field.name), f"{path}.{field.name}")
+
+
+@given(states())
+def test_immutability(final: State) -> None:
+    for before, action, after in transitions(final):
+        copy = pickle.loads(pickle.dumps(before))
+        digest = hash(before)
+        again = apply(before, action)
+        assert before == copy, "apply changed its input"
+        assert hash(before) == digest, "apply changed its input's hash"
+        assert again == after
+    assert_deeply_immutable(final)
+    assert_deeply_immutable(player_view(final, 0), "view")
+
+
+# -- determinism and replay ---------------------------------------------------------
+
+
+@given(configs(), st.integers(0, 2**32 - 1))
+def test_determinism_and_replay(config: Config, seed: int) -> None:
+    final = random_game(config, random.Random(seed))
+    assert random_game(config, random.Random(seed)) == final
+    record = GameRecord.from_state(final)
+    text = record.to_json()
+    decoded = GameRecord.from_json(text)
+    assert decoded == record
+    assert decoded.to_json() == text
+    assert decoded.replay() == final
+
+
+@given(states())
+def test_replay_of_any_prefix(state: State) -> None:
+    record = GameRecord.from_state(state)
+    assert GameRecord.from_json(record.to_json()).replay() == state
+
+
+# -- secrecy ------------------------------------------------------------------------
+
+
+def reshuffle_hidden(state: State, viewer: int, rng: random.Random) -> State | None:
+    """The same game, but with the cards hidden from ``viewer`` dealt differently.
+
+    Only the current round's deal changes: every other seat keeps the cards it
+    has already played and gets new unplayed cards from the pool of cards the
+    viewer cannot see (other hands and the undealt stack).  Returns ``None``
+    if the round's later actions are not legal with the new deal.
+    """
+    if state.phase in (Phase.DEAL, Phase.GAME_OVER):
+        return None
+    round_start = new_game(state.config)
+    for past in state.past_actions:
+        for action in past:
+            round_start = apply(round_start, action)
+    deal = state.round_actions[0]
+    assert isinstance(deal, Deal)
+    players = state.config.players
+    hidden = list(state.undealt)
+    for seat in range(players):
+        if seat != viewer:
+            hidden.extend(state.hand(seat))
+    rng.shuffle(hidden)
+    hands = []
+    for seat in range(players):
+        if seat == viewer:
+            hands.append(deal.hands[seat])
+            continue
+        held = state.hand(seat)
+        played = [c for c in deal.hands[seat] if c not in held]
+        fresh, hidden = hidden[: len(held)], hidden[len(held) :]
+        hands.append(tuple(played + fresh))
+    other = apply(round_start, Deal(hands, deal.turned))
+    try:
+        for action in state.round_actions[1:]:
+            other = apply(other, action)
+    except IllegalActionError as refused:
+        # Only following suit can depend on the cards a player holds.
+        if refused.code is not ErrorCode.MUST_FOLLOW_SUIT:
+            raise
+        return None
+    return other
+
+
+@given(states(), st.data())
+def test_secrecy(state: State, data: st.DataObject) -> None:
+    assume(state.phase not in (Phase.DEAL, Phase.GAME_OVER))
+    viewer = data.draw(st.integers(0, state.config.players - 1), label="viewer")
+    rng = random.Random(data.draw(st.integers(0, 2**16), label="seed"))
+    other = reshuffle_hidden(state, viewer, rng)
+    assume(other is not None)
+    assert other is not None
+    assert other.hand(viewer) == state.hand(viewer)
+    assert player_view(other, viewer) == player_view(state, viewer)
+    if other.hands != state.hands:
+        for seat in range(state.config.players):
+            if seat != viewer:
+                assert player_view(other, seat) != player_view(state, seat) or (
+                    other.hand(seat) == state.hand(seat)
+                )
+
+
+# -- the bid-total option -----------------------------------------------------------
+
+
+@given(states(configs(forbid_bid_total_match=True)))
+def test_bid_total_option_on(final: State) -> None:
+    for state in states_of(final):
+        for result in state.results:
+            assert sum(result.bids) != result.round
+        if state.phase is Phase.BID and state.current_player == state.dealer:
+            total = sum(bid for bid in state.bids if bid is not None)
+            bids = {action.tricks for action in legal_actions(state)}  # type: ignore[union-attr]
+            expected = set(range(state.round + 1)) - {state.round - total}
+            assert bids == expected
+            assert bids, "the dealer always has a legal bid"
+
+
+@given(states(configs(forbid_bid_total_match=False)))
+def test_bid_total_option_off(final: State) -> None:
+    for state in states_of(final):
+        if state.phase is Phase.BID:
+            assert len(legal_actions(state)) == state.round + 1
+
+
+def test_bid_total_matches_the_round_when_the_option_is_off() -> None:
+    matched = 0
+    for seed in range(20):
+        final = random_game(Config(players=3), random.Random(seed))
+        matched += sum(sum(r.bids) == r.round for r in final.results)
+    assert matched > 0
+
+
+# -- the end --------------------------------------------------------------------------
+
+
+@given(states())
+def test_the_end(final: State) -> None:
+    config = final.config
+    for state in states_of(final):
+        assert len(state.results) <= config.rounds
+        if state.is_over:
+            assert len(state.results) == config.rounds
+            assert [r.round for r in state.results] == list(range(1, config.rounds + 1))
+            best = max(state.scores)
+            assert state.winners == tuple(
+                seat for seat, total in enumerate(state.scores) if total == best
+            )
+            assert state.winners
+        else:
+            assert state.winners == ()
+            assert state.round == len(state.results) + 1
+
+
+def test_a_game_lasts_sixty_over_players_rounds() -> None:
+    for players, rounds in ((3, 20), (4, 15), (5, 12), (6, 10)):
+        final = random_game(Config(players=players), random.Random(players))
+        assert len(final.results) == rounds
+        assert sum(isinstance(a, Deal) for a in final.history) == rounds
+        assert (
+            sum(isinstance(a, Play) for a in final.history) == players * rounds * (rounds + 1) // 2
+        )

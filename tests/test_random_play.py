@@ -1,0 +1,90 @@
+"""Seeded random deals, actions and games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from wizard_rules import (
+    DECK,
+    Config,
+    Deal,
+    ErrorCode,
+    IllegalActionError,
+    InvalidArgumentError,
+    Phase,
+    apply,
+    is_legal,
+    new_game,
+    random_action,
+    random_deal,
+    random_game,
+)
+
+
+def test_random_deal_is_legal_and_follows_the_seed() -> None:
+    state = new_game(Config(players=4, first_dealer=2))
+    deal = random_deal(state, random.Random(8))
+    assert is_legal(state, deal)
+    assert deal == random_deal(state, random.Random(8))
+    assert deal != random_deal(state, random.Random(9))
+
+
+def test_random_deal_never_touches_the_global_generator() -> None:
+    random.seed(1234)
+    expected = random.random()
+    random.seed(1234)
+    random_game(Config(players=3), random.Random(0))
+    assert random.random() == expected
+
+
+def test_random_deal_deals_from_the_left_of_the_dealer() -> None:
+    state = new_game(Config(players=3, first_dealer=1))
+    rng = random.Random(3)
+    deal = random_deal(state, rng)
+    shuffled = list(DECK)
+    random.Random(3).shuffle(shuffled)
+    assert deal.hands[2] == (shuffled[0],)  # seat 2 sits left of dealer 1
+    assert deal.hands[0] == (shuffled[1],)
+    assert deal.hands[1] == (shuffled[2],)
+    assert deal.turned is shuffled[3]
+
+
+@pytest.mark.parametrize("rng", [None, 42, "seed", random])
+def test_random_functions_need_a_random_instance(rng: object) -> None:
+    state = new_game(Config(players=3))
+    with pytest.raises(InvalidArgumentError):
+        random_deal(state, rng)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        random_game(Config(players=3), rng)  # type: ignore[arg-type]
+    dealt = apply(state, random_deal(state, random.Random(0)))
+    with pytest.raises(InvalidArgumentError):
+        random_action(dealt, rng)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("state", [None, "state", Config(players=3)])
+def test_random_functions_need_a_state(state: object) -> None:
+    with pytest.raises(InvalidArgumentError):
+        random_deal(state, random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        random_action(state, random.Random(0))  # type: ignore[arg-type]
+
+
+def test_random_deal_outside_a_deal_is_refused() -> None:
+    state = new_game(Config(players=3))
+    dealt = apply(state, random_deal(state, random.Random(0)))
+    assert dealt.phase is not Phase.DEAL
+    with pytest.raises(IllegalActionError) as refused:
+        random_deal(dealt, random.Random(0))
+    assert refused.value.code is ErrorCode.WRONG_PHASE
+    final = random_game(Config(players=6), random.Random(0))
+    for function in (random_deal, random_action):
+        with pytest.raises(IllegalActionError) as refused:
+            function(final, random.Random(0))
+        assert refused.value.code is ErrorCode.GAME_OVER
+
+
+def test_random_action_is_a_deal_at_a_chance_step() -> None:
+    state = new_game(Config(players=5))
+    assert isinstance(random_action(state, random.Random(1)), Deal)

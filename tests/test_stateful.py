@@ -1,0 +1,110 @@
+"""A stateful test: legal moves, illegal moves and JSON round trips, interleaved.
+
+Hypothesis drives one game per run.  Each step applies a legal action, tries
+an illegal one (which must be refused with a documented code and change
+nothing), round-trips the game through JSON, checks the players' views, or
+fast-forwards to the end of the round so that runs reach late rounds and the
+end of the game.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from wizard_rules import (
+    Config,
+    ErrorCode,
+    GameRecord,
+    IllegalActionError,
+    State,
+    apply,
+    check,
+    is_legal,
+    legal_actions,
+    new_game,
+    player_view,
+    random_action,
+)
+from wizard_rules.strategies import actions, configs, illegal_actions
+
+from .test_invariants import assert_cards_conserved
+
+
+class GameMachine(RuleBasedStateMachine):
+    """One game, moved on by Hypothesis."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: State = new_game(Config(players=3))
+        self.steps = 0
+
+    @initialize(config=configs())
+    def start(self, config: Config) -> None:
+        self.state = new_game(config)
+
+    def not_over(self) -> bool:
+        return not self.state.is_over
+
+    @precondition(not_over)
+    @rule(data=st.data())
+    def legal_move(self, data: st.DataObject) -> None:
+        action = data.draw(actions(self.state))
+        check(self.state, action)
+        assert is_legal(self.state, action)
+        after = apply(self.state, action)
+        assert after.history[-1] == action
+        self.state = after
+
+    @precondition(not_over)
+    @rule(seed=st.integers(0, 2**16))
+    def finish_round(self, seed: int) -> None:
+        rng = random.Random(seed)
+        round_number = self.state.round
+        while not self.state.is_over and self.state.round == round_number:
+            self.state = apply(self.state, random_action(self.state, rng))
+
+    @rule(data=st.data())
+    def illegal_move(self, data: st.DataObject) -> None:
+        action = data.draw(illegal_actions(self.state))
+        before = self.state
+        digest = hash(before)
+        with pytest.raises(IllegalActionError) as refused:
+            apply(before, action)
+        assert refused.value.code in set(ErrorCode)
+        assert not is_legal(before, action)
+        assert self.state == before
+        assert hash(self.state) == digest
+
+    @rule()
+    def json_round_trip(self) -> None:
+        text = GameRecord.from_state(self.state).to_json()
+        again = GameRecord.from_json(text).replay()
+        assert again == self.state
+        self.state = again
+
+    @rule()
+    def views_agree(self) -> None:
+        for seat in range(self.state.config.players):
+            view = player_view(self.state, seat)
+            assert view.hand == self.state.hand(seat)
+            if seat == self.state.current_player:
+                assert view.legal_actions() == legal_actions(self.state)
+            else:
+                assert view.legal_actions() == ()
+
+    @invariant()
+    def cards_are_conserved(self) -> None:
+        assert_cards_conserved(self.state)
+
+    @invariant()
+    def the_end_is_the_end(self) -> None:
+        if self.state.is_over:
+            assert len(self.state.results) == self.state.config.rounds
+            assert legal_actions(self.state) == ()
+
+
+TestGame = GameMachine.TestCase

@@ -1,0 +1,40 @@
+"""Registers :mod:`wizard_rules.strategies` with Hypothesis (its entry point).
+
+Hypothesis calls :func:`_hypothesis_setup_hook` while it is being imported.
+That may happen in the middle of importing :mod:`wizard_rules.strategies`
+itself (which imports Hypothesis), so this module imports nothing of ours at
+the top and registers *deferred* strategies, which look the real ones up only
+when a test first draws from them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+
+def _deferred(name: str) -> Any:
+    from hypothesis import strategies as st
+
+    def strategy() -> Any:
+        module = importlib.import_module("wizard_rules.strategies")
+        return getattr(module, name)()
+
+    return st.deferred(strategy)
+
+
+def _hypothesis_setup_hook() -> None:
+    """Register the library's strategies for ``st.from_type``."""
+    from hypothesis import strategies as st
+
+    from wizard_rules.cards import Card
+    from wizard_rules.config import Config
+    from wizard_rules.records import GameRecord
+    from wizard_rules.state import State
+    from wizard_rules.views import PlayerView
+
+    st.register_type_strategy(Card, _deferred("cards"))
+    st.register_type_strategy(Config, _deferred("configs"))
+    st.register_type_strategy(State, _deferred("states"))
+    st.register_type_strategy(PlayerView, _deferred("player_views"))
+    st.register_type_strategy(GameRecord, _deferred("game_records"))
