@@ -16,11 +16,12 @@ from typing import Any, cast
 
 import attrs
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from wizard_rules import (
     DECK,
+    Bid,
     Config,
     Deal,
     ErrorCode,
@@ -30,6 +31,7 @@ from wizard_rules import (
     Play,
     State,
     apply,
+    is_legal,
     legal_actions,
     new_game,
     player_view,
@@ -175,6 +177,14 @@ def test_the_machine_is_total(state: State, data: st.DataObject) -> None:
         after = apply(state, action)
         assert after != state
         assert after.history == (*state.history, action)
+    # ... and nothing else applies: every bid and every held card of the player
+    # to act is legal exactly when legal_actions lists it.
+    player = state.current_player
+    if player is not None:
+        candidates: list[object] = [Bid(player, n) for n in range(state.round + 2)]
+        candidates += [Play(player, card) for card in state.hand(player)]
+        for candidate in candidates:
+            assert is_legal(state, candidate) == (candidate in moves), candidate
     frozen = pickle.dumps(state)
     for _ in range(3):
         illegal = data.draw(illegal_actions(state), label="illegal")
@@ -336,7 +346,14 @@ def test_bid_total_matches_the_round_when_the_option_is_off() -> None:
 # -- the end --------------------------------------------------------------------------
 
 
+# Seeds whose random games end in a tie for the lead (found by search), so
+# that every run checks shared wins, however few ties the examples hit.
+TIED_GAMES = [(3, 62), (4, 7), (5, 5), (6, 2)]
+
+
 @given(states())
+@example(random_game(Config(players=3), random.Random(62)))
+@example(random_game(Config(players=6), random.Random(2)))
 def test_the_end(final: State) -> None:
     config = final.config
     for state in states_of(final):
@@ -352,6 +369,15 @@ def test_the_end(final: State) -> None:
         else:
             assert state.winners == ()
             assert state.round == len(state.results) + 1
+
+
+@pytest.mark.parametrize(("players", "seed"), TIED_GAMES)
+def test_ties_are_shared(players: int, seed: int) -> None:
+    final = random_game(Config(players=players), random.Random(seed))
+    best = max(final.scores)
+    tied = tuple(seat for seat, total in enumerate(final.scores) if total == best)
+    assert len(tied) > 1
+    assert final.winners == tied
 
 
 def test_a_game_lasts_sixty_over_players_rounds() -> None:
