@@ -13,10 +13,12 @@ read or replayed.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from wizard_rules import __version__
 from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
@@ -25,6 +27,9 @@ from wizard_rules.random_play import random_game
 from wizard_rules.records import GameRecord
 from wizard_rules.scoring import RoundResult
 from wizard_rules.state import State
+
+if TYPE_CHECKING:
+    from wizard_rules.conformance.suite import Suite
 
 __all__ = ["account", "main"]
 
@@ -92,6 +97,61 @@ def _parser() -> argparse.ArgumentParser:
         description="Read a game record (JSON), replay it under the rules, print its account.",
     )
     replay.add_argument("file", metavar="FILE", help="a JSON game record, or - for stdin")
+
+    conformance = commands.add_parser(
+        "conformance",
+        help="the conformance suite: run it against an implementation, or serve this one",
+        description="The conformance suite of the Wizard rules.",
+    )
+    suite_commands = conformance.add_subparsers(
+        dest="suite_command", metavar="ACTION", required=True
+    )
+    run = suite_commands.add_parser(
+        "run",
+        help="run the suite against an adapter",
+        description="Run the conformance suite against an implementation's adapter.",
+    )
+    run.add_argument(
+        "--adapter", required=True, metavar="COMMAND", help="the command that starts the adapter"
+    )
+    run.add_argument(
+        "--run",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="run only cases whose id matches this pattern (fnmatch; repeatable)",
+    )
+    run.add_argument(
+        "--skip",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="skip cases whose id matches this pattern (fnmatch; repeatable)",
+    )
+    run.add_argument(
+        "--known-failures",
+        metavar="FILE",
+        help="a file of case ids (one a line) that the implementation is known to fail",
+    )
+    run.add_argument(
+        "--timeout",
+        type=_timeout,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long to wait for each answer (default 5)",
+    )
+    run.add_argument("--json", action="store_true", help="write a machine-readable report")
+    run.set_defaults(subparser=run)
+    suite_commands.add_parser(
+        "adapter",
+        help="serve this library over the conformance protocol on stdin/stdout",
+        description="Serve this library over the conformance protocol (JSON Lines).",
+    )
+    suite_commands.add_parser(
+        "list",
+        help="list the cases: how many per area and per rule",
+        description="List the conformance cases, by area and by rule.",
+    )
     return parser
 
 
@@ -102,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return _simulate(args.subparser, args, sys.stdout)
+        if args.command == "conformance":
+            return _conformance(args, sys.stdout)
         return _replay(args.file, sys.stdout)
     except BrokenPipeError:  # pragma: no cover - output closed early (e.g. `| head`)
         sys.stderr.close()
@@ -124,6 +186,68 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, out: Te
         out.write(f"Seed {seed}\n")
         out.write(account(final))
     return 0
+
+
+def _timeout(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text[:30]!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError("the timeout must be more than 0 and at most 3600 s")
+    return value
+
+
+def _conformance(args: argparse.Namespace, out: TextIO) -> int:
+    # Imported here: the suite and the runner are not needed to play a game.
+    from wizard_rules.conformance.adapter import serve
+    from wizard_rules.conformance.runner import (
+        format_report,
+        json_report,
+        read_known_failures,
+        run_suite,
+    )
+    from wizard_rules.conformance.suite import load_suite
+
+    if args.suite_command == "adapter":
+        return serve()
+    suite = load_suite()
+    if args.suite_command == "list":
+        out.write(_case_listing(suite))
+        return 0
+    known: frozenset[str] = frozenset()
+    if args.known_failures:
+        try:
+            known = read_known_failures(Path(args.known_failures))
+        except (OSError, UnicodeDecodeError) as error:
+            args.subparser.error(f"cannot read the known-failures file: {error}")
+    report = run_suite(
+        suite,
+        args.adapter,
+        run=args.run,
+        skip=args.skip,
+        known_failures=known,
+        timeout=args.timeout,
+    )
+    if args.json:
+        out.write(json.dumps(json_report(report, suite), indent=2, sort_keys=True) + "\n")
+    else:
+        out.write(format_report(report, suite))
+    return 0 if report.ok else 1
+
+
+def _case_listing(suite: Suite) -> str:
+    lines = [f"suite version {suite.version}, protocol {suite.protocol}, {len(suite.cases)} cases"]
+    lines.append("")
+    lines.append("by area:")
+    for area in suite.areas:
+        lines.append(f"  {area:<14}{sum(c.area == area for c in suite.cases):>5}")
+    lines.append("")
+    lines.append("by rule:")
+    rules = sorted({c.rule for c in suite.cases}, key=lambda r: tuple(map(int, r.split("."))))
+    for rule in rules:
+        lines.append(f"  {rule:<8}{sum(c.rule == rule for c in suite.cases):>5}")
+    return "\n".join(lines) + "\n"
 
 
 def _replay(path: str, out: TextIO) -> int:

@@ -1,0 +1,130 @@
+"""The conformance cases: where they are, and reading them.
+
+The suite is a folder of JSON files (``conformance/`` in the source tree,
+shipped inside the package as ``wizard_rules/conformance/cases_data/``):
+
+* ``suite.json`` -- the manifest: the suite's version, the protocol version,
+  the case files in order, and the ids of retired cases;
+* ``schema.json`` -- the JSON Schema of a case file;
+* ``cases/AREA.json`` -- one file per area of the rules, each a list of cases.
+
+A case is a JSON object::
+
+    {"id": "winner.012", "rule": "8.2",
+     "description": "a low trump beats the highest card of the led suit",
+     "given": {"config": {...}, "actions": [...]},
+     "expect": {"errors": [...], "state": {...}, "perft": {"depth": 2, "count": 9}}}
+
+``expect.errors`` (default ``[]``) is the exact list of refused actions;
+``expect.state`` the observations to compare (only the keys given);
+``expect.perft`` a perft count.  Nothing here needs more than a JSON parser.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from wizard_rules.errors import ErrorCode, RecordError
+
+__all__ = ["Case", "Suite", "load_suite", "suite_path"]
+
+_HERE: Final = Path(__file__).resolve().parent
+
+
+def suite_path() -> Path:
+    """The folder that holds the suite: the packaged copy, or the source tree's."""
+    packaged = _HERE / "cases_data"
+    if (packaged / "suite.json").is_file():
+        return packaged
+    source = _HERE.parent.parent / "conformance"  # an editable install or a checkout
+    if (source / "suite.json").is_file():
+        return source
+    raise FileNotFoundError("the conformance suite is not installed with this package")
+
+
+@attrs.frozen
+class Case:
+    """One conformance case, as read from its file."""
+
+    id: str
+    rule: str
+    area: str
+    description: str
+    config: Any
+    actions: tuple[Any, ...]
+    errors: tuple[Any, ...]
+    state: dict[str, Any] | None
+    perft: dict[str, int] | None
+
+
+@attrs.frozen
+class Suite:
+    """The whole suite: its versions and every case, in file order."""
+
+    version: str
+    protocol: int
+    cases: tuple[Case, ...]
+    retired: frozenset[str]
+
+    @property
+    def areas(self) -> tuple[str, ...]:
+        """The areas, in file order."""
+        return tuple(dict.fromkeys(case.area for case in self.cases))
+
+
+def _bad(message: str) -> RecordError:
+    return RecordError(ErrorCode.INVALID_RECORD, message)
+
+
+def _read(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise _bad(f"cannot read {path.name}: {error}") from None
+
+
+def load_suite(path: Path | None = None) -> Suite:
+    """Read the suite's manifest and case files.
+
+    :raises RecordError: a file is missing, is not JSON, or lacks a field the
+        runner needs (the full check is the JSON Schema, run by the tests).
+    """
+    root = suite_path() if path is None else path
+    manifest = _read(root / "suite.json")
+    if type(manifest) is not dict:
+        raise _bad("suite.json must hold a JSON object")
+    cases: list[Case] = []
+    for name in manifest.get("files", []):
+        document = _read(root / "cases" / name)
+        area = document.get("area") if type(document) is dict else None
+        if type(area) is not str or type(document.get("cases")) is not list:
+            raise _bad(f"{name} must hold an object with 'area' and 'cases'")
+        for raw in document["cases"]:
+            try:
+                given = raw["given"]
+                expect = raw["expect"]
+                cases.append(
+                    Case(
+                        id=raw["id"],
+                        rule=raw["rule"],
+                        area=area,
+                        description=raw["description"],
+                        config=given["config"],
+                        actions=tuple(given.get("actions", [])),
+                        errors=tuple(expect.get("errors", [])),
+                        state=expect.get("state"),
+                        perft=expect.get("perft"),
+                    )
+                )
+            except (KeyError, TypeError, AttributeError):
+                raise _bad(f"{name}: a case lacks a required field: {str(raw)[:120]}") from None
+    return Suite(
+        version=str(manifest.get("suite_version")),
+        protocol=int(manifest.get("protocol", 0)),
+        cases=tuple(cases),
+        retired=frozenset(manifest.get("retired", [])),
+    )
