@@ -182,3 +182,13 @@ def test_a_bad_first_dealer_shows_the_simulate_usage(capsys: pytest.CaptureFixtu
     with pytest.raises(SystemExit):
         main(["simulate", "--players", "4", "--first-dealer", "9"])
     assert capsys.readouterr().err.startswith("usage: wizard-rules simulate")
+
+
+@pytest.mark.parametrize("timeout", ["soon", "0", "-1", "99999", "nan"])
+def test_a_bad_conformance_timeout_is_a_usage_error(
+    timeout: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["conformance", "run", "--adapter", "x", "--timeout", timeout])
+    assert exit_info.value.code == 2
+    assert "--timeout" in capsys.readouterr().err

@@ -1648,8 +1648,10 @@ def render(name: str, cases: list[Json]) -> str:
     return text
 
 
-def main() -> None:
-    out = ROOT / "conformance"
+def main(argv: list[str] | None = None) -> None:
+    """Write the suite into ``conformance/`` (or the folder given as ``--out DIR``)."""
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[1]) if len(args) == 2 and args[0] == "--out" else ROOT / "conformance"
     (out / "cases").mkdir(parents=True, exist_ok=True)
     files = []
     for name, cases in CASES.items():
@@ -1664,7 +1666,7 @@ def main() -> None:
     }
     (out / "suite.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     total = sum(len(c) for c in CASES.values())
-    print(f"wrote {total} cases in {len(files)} files")
+    print(f"wrote {total} cases in {len(files)} files to {out}")
 
 
 if __name__ == "__main__":

@@ -116,7 +116,10 @@ class _Adapter:
             pass
 
     def _why_gone(self) -> str:
-        code = self.process.poll()
+        try:  # its output closed: give it a moment to finish exiting
+            code: int | None = self.process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            code = None
         said = " | ".join(self.stderr)
         status = f"exit status {code}" if code is not None else "closed its output"
         return f"the adapter {status}" + (f"; it said: {said}" if said else "")
@@ -336,10 +339,13 @@ def format_report(report: Report, suite: Suite) -> str:
             lines.append(f"FAIL {case.id} (rule {case.rule}): {case.description}")
             lines.append(f"  expected: {json.dumps(result.expected, sort_keys=True)}")
             lines.append(f"  got:      {json.dumps(result.got, sort_keys=True)[:2000]}")
-        elif result.outcome == Outcome.ERROR:
+        elif result.outcome == Outcome.ERROR and not result.detail.startswith("not run"):
             lines.append(f"ERROR {case.id} (rule {case.rule}): {result.detail}")
         elif result.outcome == Outcome.FIXED:
             lines.append(f"FIXED {case.id} (rule {case.rule}): listed as a known failure, passes")
+    not_run = sum(r.detail.startswith("not run") for r in report.results)
+    if not_run:
+        lines.append(f"{not_run} cases were not run (see above); they count as failed")
     lines.append("")
     lines.append(f"{'area':<14}{'passed':>8}{'failed':>8}{'errors':>8}{'known':>7}{'skipped':>9}")
     for area in suite.areas:

@@ -1,0 +1,83 @@
+"""Adapters that misbehave, for testing the conformance runner.
+
+Usage: python tests/fake_adapter.py MODE [ARG]
+
+exit       exits at once
+empty      answers every request with {}
+hang       reads requests and never answers
+garbage    answers the handshake, then prints something that is not JSON
+protocol2  answers the handshake with protocol 2
+crash N    serves properly, then exits when asked for case N (an id)
+stall N    serves properly, but never answers case N (an id)
+wrong N    serves properly, but answers case N (an id) with no errors and no state
+deaf       answers the handshake after closing its input, then waits
+blank      serves properly, with an empty line before every answer
+huge       answers the handshake, then a case with a line of over 1 MiB
+list       answers the handshake, then a case with a JSON array
+other-id   answers the handshake, then a case with the wrong id
+good       serves properly (the library's own adapter)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from wizard_rules.conformance.protocol import handle
+
+
+def main() -> None:
+    mode = sys.argv[1]
+    target = sys.argv[2] if len(sys.argv) > 2 else ""
+    if mode == "exit":
+        sys.exit(3)
+    for line in sys.stdin:
+        request = json.loads(line)
+        kind = request.get("type")
+        if mode == "empty":
+            answer: object = {}
+        elif mode == "hang":
+            time.sleep(3600)
+            return
+        elif mode == "deaf":
+            os.close(0)
+            sys.stdout.write(json.dumps(handle(request)) + "\n")
+            sys.stdout.flush()
+            time.sleep(30)
+            return
+        elif mode == "huge" and kind == "case":
+            sys.stdout.write("x" * (1 << 21) + "\n")
+            sys.stdout.flush()
+            continue
+        elif mode == "list" and kind == "case":
+            answer = [1]
+        elif mode == "other-id" and kind == "case":
+            answer = {"type": "result", "id": "nobody.000", "errors": []}
+        elif mode == "protocol2" and kind == "hello":
+            answer = {"type": "hello", "protocol": 2, "name": "other", "version": "9"}
+        elif mode == "garbage" and kind == "case":
+            sys.stdout.write("this is not json\n")
+            sys.stdout.flush()
+            continue
+        elif mode == "crash" and request.get("id") == target:
+            sys.stderr.write("fake adapter: crashing on purpose\n")
+            sys.exit(1)
+        elif mode == "stall" and request.get("id") == target:
+            time.sleep(3600)
+            return
+        else:
+            answer = handle(request)
+            if answer is None:
+                return
+            if mode == "wrong" and request.get("id") == target:
+                answer = {"type": "result", "id": target, "errors": [], "state": {}, "perft": None}
+        if mode == "blank":
+            sys.stdout.write("\n")
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

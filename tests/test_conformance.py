@@ -1,0 +1,482 @@
+"""The conformance suite checks itself, and the runner is checked against bad adapters."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from wizard_rules import Card, Config, Suit, apply, new_game, parse_card
+from wizard_rules.conformance.adapter import serve
+from wizard_rules.conformance.protocol import PROTOCOL_VERSION, handle, run_case
+from wizard_rules.conformance.runner import Outcome, _judge, run_suite
+from wizard_rules.conformance.suite import Case, load_suite, suite_path
+from wizard_rules.errors import ErrorCode, RecordError
+from wizard_rules.records import action_from_dict
+
+from .helpers import ref_playable, ref_winner
+
+ROOT = Path(__file__).resolve().parent.parent
+SUITE = load_suite()
+CASES = {case.id: case for case in SUITE.cases}
+FAKE = [sys.executable, str(ROOT / "tests" / "fake_adapter.py")]
+OUR_ADAPTER = f'"{sys.executable}" -m wizard_rules conformance adapter'
+
+
+def spec_rules() -> dict[str, bool]:
+    """Every rule number in docs/rules.rst, and whether it is an option."""
+    text = (ROOT / "docs" / "rules.rst").read_text(encoding="utf-8")
+    rules: dict[str, bool] = {}
+    for block in re.split(r"^\.\. rule:: ", text, flags=re.MULTILINE)[1:]:
+        number = block.split("\n", 1)[0].strip()
+        assert number not in rules, f"rule {number} is written twice"
+        header = block.split("\n\n", 1)[0]
+        rules[number] = ":option:" in header
+    return rules
+
+
+# -- the suite checks itself ----------------------------------------------------------
+
+
+def test_suite_is_found_and_versioned() -> None:
+    assert (suite_path() / "suite.json").is_file()
+    assert SUITE.protocol == PROTOCOL_VERSION
+    assert re.fullmatch(r"\d+\.\d+\.\d+", SUITE.version)
+    assert len(SUITE.cases) >= 250
+
+
+def test_every_case_file_is_valid_against_the_schema() -> None:
+    schema = json.loads((suite_path() / "schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    manifest = json.loads((suite_path() / "suite.json").read_text(encoding="utf-8"))
+    files = sorted(path.name for path in (suite_path() / "cases").glob("*.json"))
+    assert sorted(manifest["files"]) == files
+    for name in files:
+        document = json.loads((suite_path() / "cases" / name).read_text(encoding="utf-8"))
+        errors = [error.message for error in validator.iter_errors(document)]
+        assert errors == [], f"{name}: {errors[:3]}"
+        assert name == f"{document['area']}.json"
+
+
+def test_case_ids_are_unique_and_name_their_area() -> None:
+    ids = [case.id for case in SUITE.cases]
+    assert len(ids) == len(set(ids))
+    for case in SUITE.cases:
+        assert case.id.split(".")[0] == case.area
+    assert not SUITE.retired & set(ids), "a retired id is in use again"
+
+
+def test_every_case_names_a_rule_of_the_specification() -> None:
+    rules = spec_rules()
+    unknown = sorted({case.rule for case in SUITE.cases} - set(rules))
+    assert unknown == []
+
+
+def test_every_rule_of_the_specification_has_cases() -> None:
+    covered = {case.rule for case in SUITE.cases}
+    missing = [rule for rule in spec_rules() if rule not in covered]
+    assert missing == []
+
+
+def test_option_rules_are_numbered_from_20() -> None:
+    for number, is_option in spec_rules().items():
+        assert is_option == (int(number.split(".")[0]) >= 20), number
+
+
+def test_every_expected_error_code_is_a_library_code() -> None:
+    codes = {code.value for code in ErrorCode}
+    for case in SUITE.cases:
+        for error in case.errors:
+            assert error["code"] in codes, case.id
+
+
+@pytest.mark.parametrize("case_id", sorted(CASES))
+def test_case_passes_against_the_library(case_id: str) -> None:
+    case = CASES[case_id]
+    depth = None if case.perft is None else case.perft["depth"]
+    answer = run_case(case.config, list(case.actions), sorted(case.state or {}), depth)
+    passed, expected, got = _judge(case, answer)
+    assert passed, f"{case.description}\nexpected {expected}\ngot      {got}"
+
+
+def test_case_files_are_what_the_generator_writes(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "make_conformance.py"), "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    for name in [
+        "suite.json",
+        *(
+            f"cases/{f}"
+            for f in json.loads((tmp_path / "suite.json").read_text(encoding="utf-8"))["files"]
+        ),
+    ]:
+        assert (tmp_path / name).read_text(encoding="utf-8") == (
+            ROOT / "conformance" / name
+        ).read_text(encoding="utf-8"), name
+
+
+# -- perft counts against an independent count -------------------------------------------
+
+
+def reference_perft(
+    hands: list[list[Card]], trick: list[Card], leader: int, trump: Suit | None, depth: int
+) -> int:
+    """Count play sequences with the reference rules of tests/helpers.py only."""
+    if depth == 0 or not any(hands):
+        return 1
+    players = len(hands)
+    player = (leader + len(trick)) % players
+    total = 0
+    for card in sorted(ref_playable(hands[player], trick), key=lambda c: c.index):
+        new_hands = [list(h) for h in hands]
+        new_hands[player].remove(card)
+        new_trick = [*trick, card]
+        if len(new_trick) == players:
+            winner = (leader + ref_winner(new_trick, trump)) % players
+            total += reference_perft(new_hands, [], winner, trump, depth - 1)
+        else:
+            total += reference_perft(new_hands, new_trick, leader, trump, depth - 1)
+    return total
+
+
+@pytest.mark.parametrize("case_id", sorted(i for i in CASES if CASES[i].perft is not None))
+def test_perft_counts_agree_with_an_independent_count(case_id: str) -> None:
+    case = CASES[case_id]
+    state = new_game(Config(**case.config))
+    for action in case.actions:
+        state = apply(state, action_from_dict(action))
+    assert case.perft is not None
+    hands = [list(hand) for hand in state.hands]
+    counted = reference_perft(
+        hands, list(state.trick), state.leader, state.trump, case.perft["depth"]
+    )
+    assert counted == case.perft["count"]
+
+
+# -- the protocol, in process ----------------------------------------------------------------
+
+
+def test_handshake_and_goodbye() -> None:
+    hello = handle({"type": "hello", "protocol": 1})
+    assert hello is not None
+    assert hello["protocol"] == PROTOCOL_VERSION
+    assert hello["name"] == "wizard-rules"
+    assert handle({"type": "bye"}) is None
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        [],
+        {"type": "dance"},
+        {"type": "case", "id": "x", "config": {"players": 3}, "actions": "nope"},
+        {"type": "case", "id": "x", "config": {"players": 3}, "actions": [], "observe": 3},
+        {"type": "case", "id": "x", "config": {"players": 3}, "actions": [], "perft": 99},
+    ],
+)
+def test_malformed_requests_get_an_error_answer(request_: Any) -> None:
+    answer = handle(request_)
+    assert answer is not None
+    assert answer["type"] == "error"
+
+
+def test_serve_answers_one_line_per_request() -> None:
+    requests = "\n".join(
+        [
+            json.dumps({"type": "hello", "protocol": 1}),
+            "",
+            "not json",
+            json.dumps(
+                {
+                    "type": "case",
+                    "id": "a",
+                    "config": {"players": 3},
+                    "actions": [],
+                    "observe": ["phase"],
+                    "perft": None,
+                }
+            ),
+            json.dumps({"type": "bye"}),
+            json.dumps({"type": "hello", "protocol": 1}),
+        ]
+    )
+    out = io.StringIO()
+    assert serve(io.StringIO(requests + "\n"), out) == 0
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [a["type"] for a in answers] == ["hello", "error", "result"]
+    assert answers[2]["state"] == {"phase": "deal"}
+
+
+def test_an_unknown_observation_is_not_answered() -> None:
+    answer = run_case({"players": 3}, [], ["phase", "colour"], None)
+    assert answer["state"] == {"phase": "deal"}
+
+
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        ({"type": "play", "player": 1, "card": "Z9"}, "bad_card_text"),
+        ({"type": "deal", "hands": [["C1"], ["C2"], ["C3"]], "turned": 5}, "invalid_action"),
+        ({"type": "deal", "hands": [["C1"], ["C2"], [3]], "turned": "D1"}, "invalid_action"),
+        ({"type": "choose_trump", "player": 0, "suit": 1}, "invalid_action"),
+        ({"type": "choose_trump", "player": 0, "suit": "Q"}, "bad_card_text"),
+        ({"type": "play", "player": 1}, "invalid_action"),
+    ],
+)
+def test_unreadable_actions_are_refused_with_their_code(action: Any, code: str) -> None:
+    answer = run_case({"players": 3}, [action], [], None)
+    assert answer["errors"] == [{"at": 0, "code": code}]
+
+
+# -- the runner against our adapter and against bad ones ---------------------------------------
+
+
+def run_cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "wizard_rules", "conformance", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=timeout,
+        cwd=ROOT,
+    )
+
+
+def test_the_whole_suite_passes_through_the_subprocess_protocol() -> None:
+    result = run_cli("run", "--adapter", OUR_ADAPTER)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert f"{len(SUITE.cases)} passed, 0 failed, 0 skipped" in result.stdout
+    assert "adapter: wizard-rules" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("mode", "words"),
+    [
+        ("exit", "exit status 3"),
+        ("empty", "did not answer the handshake"),
+        ("hang", "no answer within 1 s"),
+        ("protocol2", "speaks protocol 2"),
+    ],
+)
+def test_a_broken_adapter_fails_fast_without_a_traceback(mode: str, words: str) -> None:
+    command = " ".join(f'"{part}"' for part in [*FAKE, mode])
+    started = time.monotonic()
+    result = run_cli("run", "--adapter", command, "--timeout", "1", timeout=60)
+    elapsed = time.monotonic() - started
+    assert result.returncode == 1
+    assert "Traceback" not in result.stdout + result.stderr
+    assert words in result.stdout
+    assert f"0 passed, {len(SUITE.cases)} failed" in result.stdout
+    assert elapsed < 20
+
+
+def test_an_adapter_that_prints_garbage_is_reported() -> None:
+    report = run_suite(SUITE, " ".join([*FAKE, "garbage"]), run=["deck.00*"], timeout=2)
+    assert not report.ok
+    errors = [r for r in report.results if r.outcome == Outcome.ERROR]
+    assert errors
+    assert "not JSON" in errors[0].detail
+
+
+def test_an_adapter_that_crashes_is_restarted_for_the_next_case() -> None:
+    command = " ".join([*FAKE, "crash", "leading.002"])
+    report = run_suite(SUITE, command, run=["leading.*"], timeout=5)
+    outcomes = {r.case.id: r for r in report.results if r.outcome != Outcome.SKIPPED}
+    assert outcomes["leading.002"].outcome == Outcome.ERROR
+    assert "crashing on purpose" in outcomes["leading.002"].detail
+    assert outcomes["leading.001"].outcome == Outcome.PASSED
+    assert outcomes["leading.003"].outcome == Outcome.PASSED
+    assert not report.ok
+
+
+def test_an_adapter_that_stalls_on_one_case_times_out_and_goes_on() -> None:
+    command = " ".join([*FAKE, "stall", "trump.002"])
+    started = time.monotonic()
+    report = run_suite(SUITE, command, run=["trump.00?"], timeout=1)
+    assert time.monotonic() - started < 15
+    outcomes = {r.case.id: r.outcome for r in report.results if r.outcome != Outcome.SKIPPED}
+    assert outcomes["trump.002"] == Outcome.ERROR
+    assert outcomes["trump.003"] == Outcome.PASSED
+
+
+def test_a_wrong_answer_is_a_failure_with_expected_and_got() -> None:
+    command = " ".join(f'"{part}"' for part in [*FAKE, "wrong", "winner.007"])
+    result = run_cli("run", "--adapter", command, "--run", "winner.*")
+    assert result.returncode == 1
+    assert "FAIL winner.007 (rule 8.2): a low trump beats the highest card" in result.stdout
+    assert "  expected: " in result.stdout
+    assert "  got:      " in result.stdout
+    assert "winner" in result.stdout.split("area")[1]
+
+
+def test_known_failures_are_expected_and_a_fixed_one_fails(tmp_path: Path) -> None:
+    known = tmp_path / "known.txt"
+    known.write_text("# deliberate differences\nwinner.007\n", encoding="utf-8")
+    command = " ".join([*FAKE, "wrong", "winner.007"])
+    report = run_suite(SUITE, command, run=["winner.*"], known_failures={"winner.007"})
+    assert report.ok
+    assert {r.case.id: r.outcome for r in report.results}["winner.007"] == Outcome.KNOWN_FAILURE
+    fixed = run_suite(SUITE, OUR_ADAPTER, run=["winner.*"], known_failures={"winner.007"})
+    assert not fixed.ok
+    assert {r.case.id: r.outcome for r in fixed.results}["winner.007"] == Outcome.FIXED
+    result = run_cli(
+        "run",
+        "--adapter",
+        " ".join(f'"{p}"' for p in [*FAKE, "wrong", "winner.007"]),
+        "--run",
+        "winner.*",
+        "--known-failures",
+        str(known),
+    )
+    assert result.returncode == 0, result.stdout
+
+
+def test_run_and_skip_select_cases_by_pattern() -> None:
+    report = run_suite(SUITE, OUR_ADAPTER, run=["scoring.*", "end.009"], skip=["scoring.01*"])
+    ran = {r.case.id for r in report.results if r.outcome != Outcome.SKIPPED}
+    assert ran == {f"scoring.00{n}" for n in range(1, 10)} | {"end.009"}
+    assert report.ok
+
+
+def test_json_report(tmp_path: Path) -> None:
+    result = run_cli("run", "--adapter", OUR_ADAPTER, "--run", "led-suit.*", "--json")
+    assert result.returncode == 0
+    report = json.loads(result.stdout)
+    assert report["ok"] is True
+    assert report["protocol"] == PROTOCOL_VERSION
+    assert report["implementation"]["name"] == "wizard-rules"
+    assert report["counts"]["passed"] == sum(c.area == "led-suit" for c in SUITE.cases)
+    first = report["results"][0]
+    assert set(first) == {"id", "rule", "area", "outcome", "expected", "got", "detail"}
+
+
+@pytest.mark.parametrize("command", ["", "'unclosed", "/no/such/program --flag"])
+def test_an_adapter_command_that_cannot_run(command: str) -> None:
+    result = run_cli("run", "--adapter", command, "--run", "deck.001", timeout=30)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_list_counts_cases_by_area_and_rule() -> None:
+    result = run_cli("list")
+    assert result.returncode == 0
+    assert f"{len(SUITE.cases)} cases" in result.stdout
+    assert "  8.2 " in result.stdout
+
+
+def test_a_missing_known_failures_file_is_a_usage_error(tmp_path: Path) -> None:
+    result = run_cli(
+        "run", "--adapter", OUR_ADAPTER, "--known-failures", str(tmp_path / "nope.txt")
+    )
+    assert result.returncode == 2
+    assert "cannot read the known-failures file" in result.stderr
+
+
+def test_a_broken_suite_file_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "suite.json").write_text('{"files": ["x.json"]}', encoding="utf-8")
+    (tmp_path / "cases" / "x.json").write_text('{"area": "x", "cases": [{}]}', encoding="utf-8")
+    with pytest.raises(RecordError):
+        load_suite(tmp_path)
+    (tmp_path / "cases" / "x.json").write_text("[", encoding="utf-8")
+    with pytest.raises(RecordError):
+        load_suite(tmp_path)
+    (tmp_path / "cases" / "x.json").write_text("[]", encoding="utf-8")
+    with pytest.raises(RecordError):
+        load_suite(tmp_path)
+    (tmp_path / "suite.json").write_text("[]", encoding="utf-8")
+    with pytest.raises(RecordError):
+        load_suite(tmp_path)
+
+
+def test_case_records_are_plain_data() -> None:
+    case = SUITE.cases[0]
+    assert isinstance(case, Case)
+    assert case.actions
+    assert parse_card("W1").is_wizard
+
+
+@pytest.mark.parametrize(
+    ("mode", "words"),
+    [
+        ("deaf", "the adapter"),
+        ("huge", "longer than 1 MiB"),
+        ("list", "not a JSON object"),
+        ("other-id", "expected a result for deck.001"),
+    ],
+)
+def test_misbehaving_answers_are_errors(mode: str, words: str) -> None:
+    report = run_suite(SUITE, " ".join([*FAKE, mode]), run=["deck.001"], timeout=3)
+    (result,) = [r for r in report.results if r.outcome != Outcome.SKIPPED]
+    assert result.outcome == Outcome.ERROR
+    assert words in result.detail
+    assert not report.ok
+
+
+def test_blank_lines_between_answers_are_ignored() -> None:
+    report = run_suite(SUITE, " ".join([*FAKE, "blank"]), run=["bidding.*"])
+    assert report.ok
+    assert report.counts()[Outcome.PASSED] == sum(c.area == "bidding" for c in SUITE.cases)
+
+
+def test_a_fixed_known_failure_is_printed(tmp_path: Path) -> None:
+    known = tmp_path / "known.txt"
+    known.write_text("winner.007\n", encoding="utf-8")
+    result = run_cli(
+        "run", "--adapter", OUR_ADAPTER, "--run", "winner.00*", "--known-failures", str(known)
+    )
+    assert result.returncode == 1
+    assert "FIXED winner.007 (rule 8.2): listed as a known failure, passes" in result.stdout
+
+
+def test_serve_stops_at_the_end_of_input() -> None:
+    out = io.StringIO()
+    assert serve(io.StringIO(json.dumps({"type": "hello", "protocol": 1}) + "\n"), out) == 0
+    assert json.loads(out.getvalue())["type"] == "hello"
+
+
+def test_perft_of_depth_zero_and_at_a_chance_step() -> None:
+    from wizard_rules.conformance.protocol import perft
+
+    state = new_game(Config(players=3))
+    assert perft(state, 0) == 1
+    assert perft(state, 3) == 1
+
+
+def test_the_suite_is_found_in_the_package_or_the_source_tree(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import wizard_rules.conformance.suite as suite_module
+
+    package = tmp_path / "site" / "wizard_rules" / "conformance"
+    (package / "cases_data").mkdir(parents=True)
+    (package / "cases_data" / "suite.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(suite_module, "_HERE", package)
+    assert suite_module.suite_path() == package / "cases_data"
+    (package / "cases_data" / "suite.json").unlink()
+    with pytest.raises(FileNotFoundError):
+        suite_module.suite_path()
+
+
+def test_known_failures_file_that_cannot_be_read_in_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from wizard_rules.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["conformance", "run", "--adapter", "x", "--known-failures", str(tmp_path)])
+    assert exit_info.value.code == 2
+    assert "cannot read the known-failures file" in capsys.readouterr().err
