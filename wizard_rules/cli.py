@@ -149,7 +149,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     suite_commands.add_parser(
         "list",
-        help="list the cases: how many per area and per rule",
+        help="list the cases: how many per area, and the ids of each rule's cases",
         description="List the conformance cases, by area and by rule.",
     )
     return parser
@@ -246,7 +246,8 @@ def _case_listing(suite: Suite) -> str:
     lines.append("by rule:")
     rules = sorted({c.rule for c in suite.cases}, key=lambda r: tuple(map(int, r.split("."))))
     for rule in rules:
-        lines.append(f"  {rule:<8}{sum(c.rule == rule for c in suite.cases):>5}")
+        ids = [c.id for c in suite.cases if c.rule == rule]
+        lines.append(f"  {rule:<8}{len(ids):>5}  {' '.join(ids)}")
     return "\n".join(lines) + "\n"
 
 
