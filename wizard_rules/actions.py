@@ -82,10 +82,10 @@ def _turned(_instance: object, _attribute: object, value: Any) -> None:
 class Deal:
     """The chance step that starts a round: every player's hand and the turned card.
 
-    :param hands: one collection of cards per seat, in seat order (seat 0
+    :ivar hands: one collection of cards per seat, in seat order (seat 0
         first).  Each hand is stored sorted in canonical card order, so two
         deals of the same cards compare equal however they were written.
-    :param turned: the top card of the undealt stack, turned to decide trump,
+    :ivar turned: the top card of the undealt stack, turned to decide trump,
         or ``None`` when no card remains (the last round).
 
     Whether the deal fits the round (the right number of hands and cards, no
@@ -116,6 +116,9 @@ class ChooseTrump:
 
     ``suit=None`` stands for "no trump": it can be written, so that a server
     can pass it on, but the rules refuse it (``no_trump_not_allowed``).
+
+    :ivar player: the seat naming trump (it must be the dealer).
+    :ivar suit: the :class:`~wizard_rules.Suit` named, or ``None``.
     """
 
     player: int = attrs.field(validator=_int_field, metadata={"owner": "ChooseTrump"})
@@ -128,7 +131,11 @@ class ChooseTrump:
 
 @attrs.frozen
 class Bid:
-    """A player bids how many tricks they will take this round."""
+    """A player bids how many tricks they will take this round.
+
+    :ivar player: the seat bidding.
+    :ivar tricks: the number of tricks bid, from 0 to the round number.
+    """
 
     player: int = attrs.field(validator=_int_field, metadata={"owner": "Bid"})
     tricks: int = attrs.field(validator=_int_field, metadata={"owner": "Bid"})
@@ -145,7 +152,11 @@ def _card(_instance: object, _attribute: object, value: Any) -> None:
 
 @attrs.frozen
 class Play:
-    """A player plays a card to the current trick."""
+    """A player plays a card to the current trick.
+
+    :ivar player: the seat playing.
+    :ivar card: the :class:`~wizard_rules.Card` played.
+    """
 
     player: int = attrs.field(validator=_int_field, metadata={"owner": "Play"})
     card: Card = attrs.field(validator=_card)

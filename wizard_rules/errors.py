@@ -145,7 +145,7 @@ class IllegalActionError(WizardError, ValueError):
     """A well-formed action that the rules forbid in the given state.
 
     The state the action was applied to is unchanged (states are immutable).
-    :attr:`code` says which rule was broken.
+    Its ``code`` says which rule was broken.
     """
 
 

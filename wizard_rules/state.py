@@ -85,6 +85,9 @@ class State:
     :ivar tricks: this round's completed tricks, in the order played.
     :ivar results: the :class:`~wizard_rules.RoundResult` of every finished
         round, in order.
+    :ivar past_actions: the actions of each finished round, a tuple per round
+        (see :attr:`history` for all of them in one tuple).
+    :ivar round_actions: the actions of the current round so far.
     """
 
     config: Config

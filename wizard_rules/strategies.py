@@ -7,6 +7,7 @@ the like work as soon as both packages are installed.
 
 >>> from hypothesis import given
 >>> from wizard_rules import legal_actions
+>>> from wizard_rules.strategies import states
 >>> @given(states())
 ... def test_someone_can_move(state):
 ...     assert state.is_over or state.is_chance or legal_actions(state)

@@ -36,11 +36,25 @@ __all__ = ["PlayerView", "player_view"]
 class PlayerView:
     """One player's view of a game state.  Build it with :func:`player_view`.
 
+    :ivar config: the rules of the game.
     :ivar seat: the player whose view this is.
-    :ivar hand: that player's own cards, in canonical order.
+    :ivar phase: the current :class:`~wizard_rules.Phase`.
+    :ivar round: the current round number.
+    :ivar dealer: the seat that deals this round.
+    :ivar current_player: the seat to act, or ``None`` (a deal, or the end).
+    :ivar hand: the viewer's own cards, in canonical order.
     :ivar hand_sizes: how many cards each seat holds, by seat.
+    :ivar turned: the turned card, or ``None``.
+    :ivar trump: the trump suit, or ``None`` for no trump.
+    :ivar bids: each seat's bid this round, ``None`` until made.
+    :ivar trick: the cards of the current trick, in the order played.
+    :ivar leader: the seat that leads the current trick.
+    :ivar tricks: this round's completed tricks.
+    :ivar results: every finished round's public result.
+    :ivar scores: each seat's running total.
+    :ivar winners: at the end, the seats with the highest total; before, ``()``.
 
-    The other attributes mean what they mean on :class:`~wizard_rules.State`.
+    Each means what it means on :class:`~wizard_rules.State`.
     """
 
     config: Config

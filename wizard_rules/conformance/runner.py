@@ -28,7 +28,16 @@ import attrs
 from wizard_rules.conformance.protocol import PROTOCOL_VERSION
 from wizard_rules.conformance.suite import Case, Suite
 
-__all__ = ["AdapterFailure", "CaseResult", "Outcome", "read_known_failures", "run_suite"]
+__all__ = [
+    "AdapterFailure",
+    "CaseResult",
+    "Outcome",
+    "Report",
+    "format_report",
+    "json_report",
+    "read_known_failures",
+    "run_suite",
+]
 
 _MAX_LINE: Final = 1 << 20  # an answer longer than 1 MiB is garbage
 _MAX_CONSECUTIVE_FAILURES: Final = 3
@@ -47,7 +56,14 @@ class Outcome:
 
 @attrs.frozen
 class CaseResult:
-    """The result of one case."""
+    """The result of one case.
+
+    :ivar case: the case.
+    :ivar outcome: how it ended (an :class:`Outcome` value).
+    :ivar expected: what was expected (for a failure).
+    :ivar got: what the adapter answered (for a failure).
+    :ivar detail: what went wrong with the adapter (for an error).
+    """
 
     case: Case
     outcome: str
@@ -226,7 +242,12 @@ def _selected(case: Case, run: Sequence[str], skip: Sequence[str]) -> bool:
 
 @attrs.frozen
 class Report:
-    """Everything a run found."""
+    """Everything a run found.
+
+    :ivar implementation: the adapter's handshake (its name and version).
+    :ivar results: one :class:`CaseResult` per case of the suite.
+    :ivar problem: why the run could not go on (a failed handshake), or ``""``.
+    """
 
     implementation: dict[str, Any]
     results: tuple[CaseResult, ...]

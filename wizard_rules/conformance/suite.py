@@ -48,7 +48,18 @@ def suite_path() -> Path:
 
 @attrs.frozen
 class Case:
-    """One conformance case, as read from its file."""
+    """One conformance case, as read from its file.
+
+    :ivar id: the stable case id, ``AREA.NNN``.
+    :ivar rule: the number of the rule it checks.
+    :ivar area: the area (the case file) it belongs to.
+    :ivar description: one line about what it checks.
+    :ivar config: the game configuration given (as JSON).
+    :ivar actions: the actions given (as JSON).
+    :ivar errors: the refusals expected, each ``{"at": index, "code": code}``.
+    :ivar state: the observations expected, or ``None``.
+    :ivar perft: the perft count expected (``{"depth", "count"}``), or ``None``.
+    """
 
     id: str
     rule: str
@@ -63,7 +74,13 @@ class Case:
 
 @attrs.frozen
 class Suite:
-    """The whole suite: its versions and every case, in file order."""
+    """The whole suite: its versions and every case, in file order.
+
+    :ivar version: the suite's version (``suite_version`` of the manifest).
+    :ivar protocol: the adapter protocol version the cases need.
+    :ivar cases: every case, in file order.
+    :ivar retired: ids that are no longer used.
+    """
 
     version: str
     protocol: int

@@ -1,0 +1,70 @@
+"""Sphinx configuration for the wizard-rules documentation.
+
+Build with ``.venv/bin/sphinx-build -W -n -b html docs docs/_build/html``;
+run the examples with ``-b doctest``.  The build needs no network.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+sys.path.insert(0, str(HERE.parent))
+
+import wizard_rules  # noqa: E402
+
+project = "wizard-rules"
+author = "The wizard-rules authors"
+copyright = "2026, the wizard-rules authors"
+release = wizard_rules.__version__
+version = release
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+    "myst_parser",
+    "wizard_docs",
+]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+exclude_patterns = ["_build", "diagrams", "_ext"]
+root_doc = "index"
+
+html_theme = "furo"
+html_title = f"wizard-rules {release}"
+html_static_path = ["_static"]
+html_css_files = ["wizard.css"]
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+
+# No intersphinx: the build must not need the network.  Names from Python's,
+# attrs' and Hypothesis's own documentation are therefore not linked, and
+# nitpicky mode is told to let them be.
+nitpicky = True
+nitpick_ignore_regex = [
+    (
+        r"py:.*",
+        r"(builtins\.)?(int|str|bool|float|bytes|bytearray|object|type|tuple|list|dict|set|frozenset|None|Exception|ValueError|TypeError|AttributeError|NoReturn|Any|Final|TypeAlias)",
+    ),
+    (
+        r"py:.*",
+        r"(typing|collections\.abc|random|argparse|pathlib|enum|json|attr|attrs|hypothesis|io)\..*",
+    ),
+    (
+        r"py:.*",
+        r"(Iterable|Sequence|Collection|Callable|TextIO|IO|Path|SearchStrategy|DrawFn|Random)",
+    ),
+    (r"py:.*", r"st\..*"),
+    (r"py:class", r"(Action|Json)"),
+    (r"py:mod", r"(random|json|argparse|hypothesis)"),
+]
+suppress_warnings = ["myst.header"]
+
+doctest_global_setup = """
+import random
+from wizard_rules import *
+"""
