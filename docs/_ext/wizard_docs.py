@@ -117,7 +117,14 @@ def _field(name: str, value: nodes.Node) -> nodes.field:
 def _expectation(case: Case) -> str:
     parts = []
     if case.errors:
-        parts.append("refused: " + ", ".join(f"{e['code']} at {e['at']}" for e in case.errors))
+        parts.append(
+            "refused: "
+            + ", ".join(
+                f"{e['code']} at "
+                + ("the configuration" if e["at"] is None else f"action {e['at']}")
+                for e in case.errors
+            )
+        )
     if case.state:
         parts.append("observes " + ", ".join(sorted(case.state)))
     if case.perft:
