@@ -186,13 +186,22 @@ def _build_deck() -> tuple[Card, ...]:
 
 
 DECK: Final[tuple[Card, ...]] = _build_deck()
-"""All 60 cards in canonical order (``DECK[card.index] is card``)."""
+"""All 60 cards in canonical order (``DECK[card.index] is card``).
+
+:meta hide-value:
+"""
 
 WIZARDS: Final[tuple[Card, ...]] = tuple(c for c in DECK if c.kind is Kind.WIZARD)
-"""The four Wizards, ``W1`` to ``W4``."""
+"""The four Wizards, ``W1`` to ``W4``.
+
+:meta hide-value:
+"""
 
 JESTERS: Final[tuple[Card, ...]] = tuple(c for c in DECK if c.kind is Kind.JESTER)
-"""The four Jesters, ``J1`` to ``J4``."""
+"""The four Jesters, ``J1`` to ``J4``.
+
+:meta hide-value:
+"""
 
 _CARD_BY_TEXT: Final = {card.text: card for card in DECK}
 _TOKEN_SHAPE: Final = re.compile(r"[A-Z][0-9]{1,2}")

@@ -26,7 +26,10 @@ __all__ = ["SUIT_MASKS", "Trick", "led_suit", "may_play", "winning_position"]
 SUIT_MASKS: Final[dict[Suit, int]] = {
     suit: sum(card.mask for card in DECK if card.suit is suit) for suit in Suit
 }
-"""For each suit, the bit mask of its 13 cards (see :attr:`Card.mask`)."""
+"""For each suit, the bit mask of its 13 cards (see :attr:`Card.mask`).
+
+:meta hide-value:
+"""
 
 _WIZARD: Final = Kind.WIZARD
 _JESTER: Final = Kind.JESTER

@@ -121,6 +121,8 @@ key                 value
 ``winners``         at the end, the seats with the highest total; before, ``[]``
 ``legal_actions``   the legal actions of the player to act (order does not matter)
 ==================  ===============================================================
+
+:meta hide-value:
 """
 
 
