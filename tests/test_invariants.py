@@ -207,6 +207,15 @@ def assert_deeply_immutable(value: object, path: str = "state") -> None:
         return
     if type(value).__name__ == "Card" or isinstance(value, (Phase,)) or hasattr(value, "_value_"):
         return
+    if isinstance(value, State):
+        for name, member in vars(State).items():
+            if isinstance(member, property):
+                with pytest.raises(AttributeError):
+                    setattr(value, name, None)
+                assert_deeply_immutable(getattr(value, name), f"{path}.{name}")
+        with pytest.raises(AttributeError):
+            value.__dict__  # noqa: B018 - a slotted object has no instance dict
+        return
     assert attrs.has(type(value)), f"{path} is a mutable {type(value).__name__}"
     for field in attrs.fields(cast(Any, type(value))):
         with pytest.raises(AttributeError):

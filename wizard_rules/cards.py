@@ -98,13 +98,15 @@ class Card:
     :ivar rank: 1..13 for suit cards, ``None`` for Wizards and Jesters.
     :ivar text: the canonical token, for example ``"H13"`` or ``"W2"``.
     :ivar mask: ``1 << index``, the card's bit in a hand's bit mask.
+    :ivar suit_mask: for a suit card, the bit mask of all 13 cards of its
+        suit; 0 for Wizards and Jesters.
     """
 
     # Written by hand rather than with attrs: cards are interned singletons
     # whose identity *is* their equality, hash by their index (so sets and
     # dicts of cards iterate the same way in every run), and survive copy and
     # pickle as the same object.
-    __slots__ = ("index", "kind", "mask", "rank", "suit", "text")
+    __slots__ = ("index", "kind", "mask", "rank", "suit", "suit_mask", "text")
 
     index: int
     kind: Kind
@@ -112,6 +114,7 @@ class Card:
     rank: int | None
     text: str
     mask: int
+    suit_mask: int
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise InvalidArgumentError(
@@ -119,7 +122,9 @@ class Card:
         )
 
     @classmethod
-    def _make(cls, index: int, kind: Kind, suit: Suit | None, rank: int | None, text: str) -> Card:
+    def _make(
+        cls, index: int, kind: Kind, suit: Suit | None, rank: int | None, text: str, suit_mask: int
+    ) -> Card:
         card = object.__new__(cls)
         for name, value in (
             ("index", index),
@@ -128,6 +133,7 @@ class Card:
             ("rank", rank),
             ("text", text),
             ("mask", 1 << index),
+            ("suit_mask", suit_mask),
         ):
             object.__setattr__(card, name, value)
         return card
@@ -176,12 +182,14 @@ class Card:
 def _build_deck() -> tuple[Card, ...]:
     cards: list[Card] = []
     for number in range(1, 5):
-        cards.append(Card._make(len(cards), Kind.JESTER, None, None, f"J{number}"))
+        cards.append(Card._make(len(cards), Kind.JESTER, None, None, f"J{number}", 0))
     for suit in _SUITS:
+        suit_mask = ((1 << 13) - 1) << len(cards)  # the next 13 indices
         for rank in range(1, 14):
-            cards.append(Card._make(len(cards), Kind.SUIT, suit, rank, f"{suit.value}{rank}"))
+            text = f"{suit.value}{rank}"
+            cards.append(Card._make(len(cards), Kind.SUIT, suit, rank, text, suit_mask))
     for number in range(1, 5):
-        cards.append(Card._make(len(cards), Kind.WIZARD, None, None, f"W{number}"))
+        cards.append(Card._make(len(cards), Kind.WIZARD, None, None, f"W{number}", 0))
     return tuple(cards)
 
 

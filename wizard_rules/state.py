@@ -17,9 +17,7 @@ configuration and the same actions so far.
 from __future__ import annotations
 
 import enum
-from typing import Final
-
-import attrs
+from typing import Any, Final, NoReturn, TypeAlias
 
 from wizard_rules.actions import Action
 from wizard_rules.cards import DECK, Card, Suit
@@ -59,61 +57,141 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-@attrs.frozen(init=False, repr=False)
+Fields: TypeAlias = tuple[
+    Config,  # 0: config
+    Phase,  # 1: phase
+    int,  # 2: round
+    int,  # 3: dealer
+    int | None,  # 4: current_player
+    tuple[int, ...],  # 5: hand_masks
+    Card | None,  # 6: turned
+    Suit | None,  # 7: trump
+    tuple[int | None, ...],  # 8: bids
+    tuple[Card, ...],  # 9: trick
+    int,  # 10: leader
+    tuple[Trick, ...],  # 11: tricks
+    tuple[RoundResult, ...],  # 12: results
+    tuple[tuple[Action, ...], ...],  # 13: past_actions
+    tuple[Action, ...],  # 14: round_actions
+]
+"""The fields of a :class:`State`, in order (internal)."""
+
+
 class State:
     """An immutable snapshot of a game.  Make the first with :func:`new_game`.
 
     The attributes are read-only.  Seats are numbered ``0`` to
     ``config.players - 1`` and every per-seat tuple is indexed by seat.
-
-    :ivar config: the :class:`~wizard_rules.Config` the game is played by.
-    :ivar phase: the current :class:`Phase`.
-    :ivar round: the current round number, from 1 to ``config.rounds``; at
-        the end of the game, the last round's number.
-    :ivar dealer: the seat that deals (or dealt) the current round.
-    :ivar current_player: the seat that must act next, or ``None`` when the
-        next step is the deal (a chance step) or the game is over.
-    :ivar hand_masks: each seat's hand as a bit mask over card indices (see
-        :attr:`~wizard_rules.Card.mask`); :meth:`hand` gives the cards.
-    :ivar turned: the card turned up for trump this round, or ``None`` (not
-        dealt yet, or the last round, where no card remains).
-    :ivar trump: the trump suit of the round, or ``None`` for no trump (and
-        before it is known).
-    :ivar bids: each seat's bid this round, ``None`` until the seat has bid.
-    :ivar trick: the cards of the trick being played, in the order played.
-    :ivar leader: the seat that leads (or led) the trick being played.
-    :ivar tricks: this round's completed tricks, in the order played.
-    :ivar results: the :class:`~wizard_rules.RoundResult` of every finished
-        round, in order.
-    :ivar past_actions: the actions of each finished round, a tuple per round
-        (see :attr:`history` for all of them in one tuple).
-    :ivar round_actions: the actions of the current round so far.
     """
 
-    config: Config
-    phase: Phase
-    round: int
-    dealer: int
-    current_player: int | None
-    hand_masks: tuple[int, ...]
-    turned: Card | None
-    trump: Suit | None
-    bids: tuple[int | None, ...]
-    trick: tuple[Card, ...]
-    leader: int
-    tricks: tuple[Trick, ...]
-    results: tuple[RoundResult, ...]
-    # The action history, kept in two parts so that adding an action copies
-    # at most one round's worth of actions: the finished rounds' actions, a
-    # tuple per round, and the current round's actions.
-    past_actions: tuple[tuple[Action, ...], ...]
-    round_actions: tuple[Action, ...]
+    # Written by hand, not with attrs: a state holds its fields in one tuple,
+    # so that making the next state costs one tuple and one slot, and the
+    # transition functions read every field with one unpacking.  This is the
+    # hottest object of the library (one per action of every simulated game).
+    __slots__ = ("_fields",)
+
+    _fields: Fields
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise InvalidArgumentError(
             "states are not constructed directly: start a game with new_game(config) "
             "and move it on with apply(state, action)"
         )
+
+    @property
+    def config(self) -> Config:
+        """The :class:`~wizard_rules.Config` the game is played by."""
+        return self._fields[0]
+
+    @property
+    def phase(self) -> Phase:
+        """The current :class:`Phase`."""
+        return self._fields[1]
+
+    @property
+    def round(self) -> int:
+        """The current round number, from 1; at the end of the game, the last round's."""
+        return self._fields[2]
+
+    @property
+    def dealer(self) -> int:
+        """The seat that deals (or dealt) the current round."""
+        return self._fields[3]
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act next; ``None`` at a deal (a chance step) and at the end."""
+        return self._fields[4]
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """Each seat's hand as a bit mask of :attr:`Card.mask <wizard_rules.Card.mask>` bits."""
+        return self._fields[5]
+
+    @property
+    def turned(self) -> Card | None:
+        """The card turned for trump this round; ``None`` before the deal and in the last round."""
+        return self._fields[6]
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit of the round; ``None`` for no trump (and before it is known)."""
+        return self._fields[7]
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Each seat's bid this round, ``None`` until the seat has bid."""
+        return self._fields[8]
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the trick being played, in the order played."""
+        return self._fields[9]
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the trick being played."""
+        return self._fields[10]
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks of this round, in the order played."""
+        return self._fields[11]
+
+    @property
+    def results(self) -> tuple[RoundResult, ...]:
+        """The :class:`~wizard_rules.RoundResult` of every finished round, in order."""
+        return self._fields[12]
+
+    @property
+    def past_actions(self) -> tuple[tuple[Action, ...], ...]:
+        """The actions of each finished round, a tuple per round (see :attr:`history`)."""
+        return self._fields[13]
+
+    @property
+    def round_actions(self) -> tuple[Action, ...]:
+        """The actions of the current round so far."""
+        return self._fields[14]
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"State is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"State is immutable; cannot delete {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        """States are equal when they are the same game at the same point."""
+        if type(other) is not State:
+            return NotImplemented
+        return self._fields == other._fields
+
+    def __hash__(self) -> int:
+        """Hash by the fields, consistently with equality."""
+        return hash(self._fields)
+
+    def __reduce__(self) -> tuple[Any, tuple[Fields]]:
+        """Pickle as the fields."""
+        return (make_state_from_fields, (self._fields,))
 
     # -- whose turn -------------------------------------------------------
 
@@ -256,7 +334,14 @@ class State:
 
 
 _new = object.__new__
-_set = object.__setattr__
+_set_fields: Any = State.__dict__["_fields"].__set__  # the slot's own setter
+
+
+def make_state_from_fields(fields: Fields) -> State:
+    """Build a state from its fields without any check (internal)."""
+    state: State = _new(State)
+    _set_fields(state, fields)
+    return state
 
 
 def make_state(
@@ -282,21 +367,26 @@ def make_state(
     validated; it is a plain slot-filler so that each step costs little.
     """
     state: State = _new(State)
-    _set(state, "config", config)
-    _set(state, "phase", phase)
-    _set(state, "round", round)
-    _set(state, "dealer", dealer)
-    _set(state, "current_player", current_player)
-    _set(state, "hand_masks", hand_masks)
-    _set(state, "turned", turned)
-    _set(state, "trump", trump)
-    _set(state, "bids", bids)
-    _set(state, "trick", trick)
-    _set(state, "leader", leader)
-    _set(state, "tricks", tricks)
-    _set(state, "results", results)
-    _set(state, "past_actions", past_actions)
-    _set(state, "round_actions", round_actions)
+    _set_fields(
+        state,
+        (
+            config,
+            phase,
+            round,
+            dealer,
+            current_player,
+            hand_masks,
+            turned,
+            trump,
+            bids,
+            trick,
+            leader,
+            tricks,
+            results,
+            past_actions,
+            round_actions,
+        ),
+    )
     return state
 
 

@@ -25,7 +25,6 @@ from collections.abc import Iterable
 from typing import Final, cast
 
 from wizard_rules.actions import (
-    ACTION_TYPES,
     Action,
     Bid,
     ChooseTrump,
@@ -35,7 +34,7 @@ from wizard_rules.actions import (
     play_action,
     trump_choices,
 )
-from wizard_rules.cards import JESTERS, WIZARDS, Card, Kind
+from wizard_rules.cards import DECK, JESTERS, WIZARDS, Card, Kind
 from wizard_rules.config import Config
 from wizard_rules.errors import (
     ErrorCode,
@@ -44,24 +43,23 @@ from wizard_rules.errors import (
     InvalidArgumentError,
 )
 from wizard_rules.scoring import RoundResult, round_score
-from wizard_rules.state import Phase, State, cards_of, make_state
-from wizard_rules.trick import (
-    SUIT_MASKS,
-    Trick,
-    unchecked_led_suit,
-    unchecked_may_play,
-    unchecked_winning_position,
-)
+from wizard_rules.state import Phase, State, make_state, make_state_from_fields
+from wizard_rules.trick import Trick, unchecked_winning_position
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "replay"]
 
 _SPECIALS_MASK: Final = sum(card.mask for card in WIZARDS + JESTERS)
-_EXPECTED: Final = {
+_KIND_OF: Final = {
     Phase.DEAL: Deal,
     Phase.CHOOSE_TRUMP: ChooseTrump,
     Phase.BID: Bid,
     Phase.PLAY: Play,
 }
+_PHASE_OF: Final[dict[type, Phase]] = {kind: phase for phase, kind in _KIND_OF.items()}
+_PLAY: Final = Phase.PLAY
+_GAME_OVER: Final = Phase.GAME_OVER
+_JESTER: Final = Kind.JESTER
+_PLAYS: Final = tuple(tuple(play_action(seat, card) for card in DECK) for seat in range(6))
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -74,19 +72,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
     :raises InvalidArgumentError: ``state`` is not a :class:`State`.
     """
-    _require_state(state)
-    player = state.current_player
+    if type(state) is not State:
+        raise InvalidArgumentError(f"expected a State, not {type(state).__name__}")
+    fields = state._fields
+    player = fields[4]
     if player is None:
         return ()
+    if fields[1] is _PLAY:  # the common case, inlined (see actions_for)
+        return _play_actions(player, fields[5][player], fields[9])
     return actions_for(
-        state.config,
-        state.phase,
-        player,
-        state.hand_masks[player],
-        state.trick,
-        state.round,
-        state.dealer,
-        state.bids,
+        fields[0], fields[1], player, fields[5][player], fields[9], fields[2], fields[3], fields[8]
     )
 
 
@@ -105,7 +100,7 @@ def actions_for(
     Internal: shared by :func:`legal_actions` and player views.
     """
     if phase is Phase.PLAY:
-        return tuple(play_action(player, card) for card in cards_of(playable_mask(hand, trick)))
+        return _play_actions(player, hand, trick)
     if phase is Phase.BID:
         forbidden = forbidden_bid(config, round, dealer, bids, player)
         return tuple(bid_action(player, n) for n in range(round + 1) if n != forbidden)
@@ -196,38 +191,51 @@ def _require_state(state: object) -> None:
 
 
 def _verify(state: State, action: object) -> None:
+    # The order of the checks is part of the contract (see the module's
+    # docstring and rules 11.1 to 11.11 of the specification).
     kind = type(action)
-    if kind not in _ACTION_KINDS:
+    expected = _PHASE_OF.get(kind)  # keyed by type: hashing a type is cheap
+    if expected is None:
         raise InvalidActionError(
             f"expected an action (Deal, ChooseTrump, Bid or Play), not {kind.__name__}"
         )
-    phase = state.phase
-    if phase is Phase.GAME_OVER:
-        raise IllegalActionError(ErrorCode.GAME_OVER, "the game is over; no action is legal")
-    expected = _EXPECTED[phase]
-    if kind is not expected:
+    fields = state._fields
+    phase = fields[1]
+    if phase is not expected:
+        if phase is _GAME_OVER:
+            raise IllegalActionError(ErrorCode.GAME_OVER, "the game is over; no action is legal")
         raise IllegalActionError(
             ErrorCode.WRONG_PHASE,
-            f"the game is in the {phase.value!r} phase and expects {expected.__name__}, "
-            f"not {kind.__name__}",
+            f"the game is in the {phase.value!r} phase and expects "
+            f"{_KIND_OF[phase].__name__}, not {kind.__name__}",
         )
     if kind is Deal:
         _verify_deal(state, action)  # type: ignore[arg-type]
         return
-    player_action = cast(ChooseTrump | Bid | Play, action)
-    player = player_action.player
-    if not 0 <= player < state.config.players:
+    player = cast(ChooseTrump | Bid | Play, action).player
+    players = fields[0].players
+    if not 0 <= player < players:
         raise IllegalActionError(
-            ErrorCode.NO_SUCH_PLAYER,
-            f"there is no seat {player}: seats are 0 to {state.config.players - 1}",
+            ErrorCode.NO_SUCH_PLAYER, f"there is no seat {player}: seats are 0 to {players - 1}"
         )
-    if player != state.current_player:
+    if player != fields[4]:
         raise IllegalActionError(
-            ErrorCode.NOT_YOUR_TURN,
-            f"it is P{state.current_player}'s turn, not P{player}'s",
+            ErrorCode.NOT_YOUR_TURN, f"it is P{fields[4]}'s turn, not P{player}'s"
         )
     if kind is Play:
-        _verify_play(state, action)  # type: ignore[arg-type]
+        card = cast(Play, action).card
+        hand = fields[5][player]
+        if not hand & card.mask:
+            raise IllegalActionError(ErrorCode.CARD_NOT_IN_HAND, f"P{player} does not hold {card}")
+        trick = fields[9]
+        if card.suit_mask and trick:
+            led = _led_mask(trick)
+            if led and led != card.suit_mask and hand & led:
+                raise IllegalActionError(
+                    ErrorCode.MUST_FOLLOW_SUIT,
+                    f"P{player} holds the led suit and must play it, or a Wizard or "
+                    f"Jester, not {card}",
+                )
     elif kind is Bid:
         _verify_bid(state, action)  # type: ignore[arg-type]
     elif cast(ChooseTrump, action).suit is None:
@@ -237,7 +245,31 @@ def _verify(state: State, action: object) -> None:
         )
 
 
-_ACTION_KINDS: Final = frozenset(ACTION_TYPES)
+def _led_mask(trick: tuple[Card, ...]) -> int:
+    """The suit mask of the led suit of ``trick``, or 0 if there is none.
+
+    There is none while only Jesters have been played, or after a Wizard was
+    led: the same rule as :func:`~wizard_rules.trick.led_suit`, on masks.
+    """
+    for card in trick:
+        if card.kind is not _JESTER:
+            return card.suit_mask  # 0 for a Wizard
+    return 0
+
+
+def _play_actions(player: int, hand: int, trick: tuple[Card, ...]) -> tuple[Play, ...]:
+    """The legal cards of ``player`` as interned actions, in canonical order."""
+    if trick:
+        led = _led_mask(trick)
+        if led and hand & led:
+            hand = (hand & led) | (hand & _SPECIALS_MASK)
+    plays = _PLAYS[player]
+    result = []
+    while hand:
+        low = hand & -hand
+        result.append(plays[low.bit_length() - 1])
+        hand ^= low
+    return tuple(result)
 
 
 def _verify_deal(state: State, deal: Deal) -> None:
@@ -305,34 +337,6 @@ def forbidden_bid(
             total += bid
     forbidden = round - total
     return forbidden if forbidden >= 0 else None
-
-
-def _verify_play(state: State, play: Play) -> None:
-    card = play.card
-    hand = state.hand_masks[play.player]
-    if not hand & card.mask:
-        raise IllegalActionError(
-            ErrorCode.CARD_NOT_IN_HAND, f"P{play.player} does not hold {card}"
-        )
-    if not unchecked_may_play(hand, state.trick, card):
-        led = unchecked_led_suit(state.trick)
-        assert led is not None  # may_play refuses only when a suit was led
-        raise IllegalActionError(
-            ErrorCode.MUST_FOLLOW_SUIT,
-            f"P{play.player} holds {led.name.lower()} (the led suit) and must play "
-            f"one, or a Wizard or Jester, not {card}",
-        )
-
-
-def playable_mask(hand: int, trick: tuple[Card, ...]) -> int:
-    """The bit mask of the cards in ``hand`` that may be played to ``trick``."""
-    if trick:
-        led = unchecked_led_suit(trick)
-        if led is not None:
-            follow = hand & SUIT_MASKS[led]
-            if follow:
-                return follow | (hand & _SPECIALS_MASK)
-    return hand
 
 
 # -- transitions ----------------------------------------------------------
@@ -431,52 +435,73 @@ def _bid(state: State, bid: Bid) -> State:
 
 
 def _play(state: State, play: Play) -> State:
-    config = state.config
+    # The hottest function of the library: one unpacking reads every field,
+    # and the common case (a card that does not end the trick) builds the
+    # next state's field tuple directly.
+    (
+        config,
+        phase,
+        round_number,
+        dealer,
+        _current,
+        masks,
+        turned,
+        trump,
+        bids,
+        trick,
+        leader,
+        tricks,
+        results,
+        past_actions,
+        round_actions,
+    ) = state._fields
     players = config.players
     player = play.player
     card = play.card
-    masks = state.hand_masks
     masks = masks[:player] + (masks[player] & ~card.mask,) + masks[player + 1 :]
-    trick = state.trick + (card,)
-    actions = state.round_actions + (play,)
+    trick = trick + (card,)
+    actions = round_actions + (play,)
     if len(trick) < players:
-        return make_state(
-            config,
-            Phase.PLAY,
-            state.round,
-            state.dealer,
-            (player + 1) % players,
-            masks,
-            state.turned,
-            state.trump,
-            state.bids,
-            trick,
-            state.leader,
-            state.tricks,
-            state.results,
-            state.past_actions,
-            actions,
+        return make_state_from_fields(
+            (
+                config,
+                phase,
+                round_number,
+                dealer,
+                (player + 1) % players,
+                masks,
+                turned,
+                trump,
+                bids,
+                trick,
+                leader,
+                tricks,
+                results,
+                past_actions,
+                actions,
+            )
         )
-    leader = state.leader
-    winner = (leader + unchecked_winning_position(trick, state.trump)) % players
-    tricks = state.tricks + (Trick(leader, trick, winner),)
-    if len(tricks) < state.round:
-        return make_state(
-            config,
-            Phase.PLAY,
-            state.round,
-            state.dealer,
-            winner,
-            masks,
-            state.turned,
-            state.trump,
-            state.bids,
-            (),
-            winner,
-            tricks,
-            state.results,
-            state.past_actions,
-            actions,
+    winner = (leader + unchecked_winning_position(trick, trump)) % players
+    tricks = tricks + (Trick(leader, trick, winner),)
+    if len(tricks) < round_number:
+        return make_state_from_fields(
+            (
+                config,
+                phase,
+                round_number,
+                dealer,
+                winner,
+                masks,
+                turned,
+                trump,
+                bids,
+                (),
+                winner,
+                tricks,
+                results,
+                past_actions,
+                actions,
+            )
         )
     return _end_round(state, tricks, actions)
 
