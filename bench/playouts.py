@@ -46,7 +46,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wizard_rules import Config, apply, legal_actions, new_game, random_deal  # noqa: E402
+from wizard_rules import Config, apply, legal_actions, new_game, random_deal
 
 
 def our_batch(games: int, seed: int) -> tuple[float, int, int]:
@@ -156,12 +156,18 @@ def main() -> None:
     per_state, states = bytes_per_state(3 if args.quick else 10)
     us = statistics.median(ours)
     them = statistics.median(theirs)
-    print(f"wizard-rules: {us:.2f} us per decision, {statistics.median(our_gps):.0f} games/s "
-          "(3-6 players, all rounds)")
-    print(f"oh_hell:      {them:.2f} us per decision, {statistics.median(their_gps):.0f} games/s "
-          "(4 players, 1-12 tricks)")
-    print(f"ratio (oh_hell / ours): {them / us:.3f}; retained state: {per_state:.0f} bytes "
-          f"({states} states)")
+    print(
+        f"wizard-rules: {us:.2f} us per decision, {statistics.median(our_gps):.0f} games/s "
+        "(3-6 players, all rounds)"
+    )
+    print(
+        f"oh_hell:      {them:.2f} us per decision, {statistics.median(their_gps):.0f} games/s "
+        "(4 players, 1-12 tricks)"
+    )
+    print(
+        f"ratio (oh_hell / ours): {them / us:.3f}; retained state: {per_state:.0f} bytes "
+        f"({states} states)"
+    )
     report = {
         "us_per_decision": round(us, 3),
         "openspiel_us_per_decision": round(them, 3),

@@ -192,3 +192,45 @@ def test_a_bad_conformance_timeout_is_a_usage_error(
         main(["conformance", "run", "--adapter", "x", "--timeout", timeout])
     assert exit_info.value.code == 2
     assert "--timeout" in capsys.readouterr().err
+
+
+def test_many_games_give_the_same_figures_on_one_or_two_workers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--players", "3", "--seed", "4", "--games", "12"]) == 0
+    one = capsys.readouterr().out.splitlines()
+    assert (
+        main(["simulate", "--players", "3", "--seed", "4", "--games", "12", "--workers", "2"]) == 0
+    )
+    two = capsys.readouterr().out.splitlines()
+    assert one[0].startswith("12 games, 3 players, seed 4, 1 worker: ")
+    assert "games/s" in one[0]
+    assert one[1] == "seat  mean score  spread  bids met    wins"
+    assert len(one) == 5
+    assert one[1:] == two[1:]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--players", "4", "--games", "0"],
+        ["simulate", "--players", "4", "--games", "x"],
+        ["simulate", "--players", "4", "--workers", "2"],
+        ["simulate", "--players", "4", "--games", "3", "--json"],
+        ["simulate", "--players", "4", "--games", "3", "--workers", "-1"],
+    ],
+)
+def test_bad_simulation_arguments(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+def test_many_games_show_a_progress_bar_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["simulate", "--players", "6", "--seed", "1", "--games", "3"]) == 0
+    err = capsys.readouterr().err
+    assert "[##############################] 3/3 games" in err

@@ -16,6 +16,7 @@ import argparse
 import json
 import random
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -88,6 +89,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument(
         "--json", action="store_true", help="write the game record as JSON instead"
+    )
+    simulate.add_argument(
+        "--games",
+        type=_positive,
+        metavar="N",
+        help="play N games and print aggregate figures instead of one game's account",
+    )
+    simulate.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        metavar="K",
+        help="with --games: spread the games over K processes (same figures as one)",
     )
     simulate.set_defaults(subparser=simulate)
 
@@ -170,15 +184,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def _positive(text: str) -> int:
+    if not text.isdigit() or len(text) > 9 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a whole number from 1 up: {text[:30]!r}")
+    return int(text)
+
+
 def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO) -> int:
     if not 0 <= args.first_dealer < args.players:
         parser.error(f"argument --first-dealer: a seat from 0 to {args.players - 1}")
+    if args.games is None and args.workers != 1:
+        parser.error("argument --workers: only with --games")
+    if args.games is not None and args.json:
+        parser.error("argument --json: not with --games")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     config = Config(
         players=args.players,
         first_dealer=args.first_dealer,
         forbid_bid_total_match=args.forbid_bid_total_match,
     )
+    if args.games is not None:
+        return _simulate_many(config, args.games, seed, args.workers, out)
     final = random_game(config, random.Random(seed))
     if args.json:
         out.write(GameRecord.from_state(final).to_json(indent=2) + "\n")
@@ -249,6 +275,36 @@ def _case_listing(suite: Suite) -> str:
         ids = [c.id for c in suite.cases if c.rule == rule]
         lines.append(f"  {rule:<8}{len(ids):>5}  {' '.join(ids)}")
     return "\n".join(lines) + "\n"
+
+
+def _simulate_many(config: Config, games: int, seed: int, workers: int, out: TextIO) -> int:
+    from wizard_rules.simulation import simulate
+
+    show = sys.stderr.isatty()
+    started = time.perf_counter()
+
+    def progress(done: int) -> None:
+        if show:
+            filled = 30 * done // games
+            bar = "#" * filled + "-" * (30 - filled)
+            sys.stderr.write(f"\r[{bar}] {done}/{games} games")
+            sys.stderr.flush()
+
+    totals = simulate(config, games, seed, workers=workers, progress=progress)
+    seconds = time.perf_counter() - started
+    if show:
+        sys.stderr.write("\n")
+    out.write(
+        f"{games} games, {config.players} players, seed {seed}, {workers} "
+        f"worker{'s' if workers > 1 else ''}: {seconds:.2f} s, {games / seconds:.1f} games/s\n"
+    )
+    out.write("seat  mean score  spread  bids met    wins\n")
+    for seat in range(config.players):
+        out.write(
+            f"P{seat:<4}{totals.mean_score(seat):>11.2f}{totals.score_spread(seat):>8.2f}"
+            f"{100 * totals.bids_met_rate(seat):>9.2f}%{100 * totals.win_rate(seat):>7.2f}%\n"
+        )
+    return 0
 
 
 def _replay(path: str, out: TextIO) -> int:
