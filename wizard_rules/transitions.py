@@ -57,9 +57,14 @@ _KIND_OF: Final = {
 }
 _PHASE_OF: Final[dict[type, Phase]] = {kind: phase for phase, kind in _KIND_OF.items()}
 _PLAY: Final = Phase.PLAY
+_BID: Final = Phase.BID
 _GAME_OVER: Final = Phase.GAME_OVER
 _JESTER: Final = Kind.JESTER
 _PLAYS: Final = tuple(tuple(play_action(seat, card) for card in DECK) for seat in range(6))
+# _BIDS[seat][r]: every bid of ``seat`` in round ``r``, from 0 to r.
+_BIDS: Final = tuple(
+    tuple(tuple(bid_action(seat, n) for n in range(r + 1)) for r in range(21)) for seat in range(6)
+)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -102,8 +107,11 @@ def actions_for(
     if phase is Phase.PLAY:
         return _play_actions(player, hand, trick)
     if phase is Phase.BID:
+        every_bid = _BIDS[player][round]
         forbidden = forbidden_bid(config, round, dealer, bids, player)
-        return tuple(bid_action(player, n) for n in range(round + 1) if n != forbidden)
+        if forbidden is None:
+            return every_bid
+        return every_bid[:forbidden] + every_bid[forbidden + 1 :]
     if phase is Phase.CHOOSE_TRUMP:
         return trump_choices(player)
     return ()  # a deal or the end of the game: nobody is to act
@@ -311,16 +319,18 @@ def _verify_deal(state: State, deal: Deal) -> None:
 
 
 def _verify_bid(state: State, bid: Bid) -> None:
+    fields = state._fields
+    config, round_number, dealer, bids = fields[0], fields[2], fields[3], fields[8]
     tricks = bid.tricks
-    if not 0 <= tricks <= state.round:
+    if not 0 <= tricks <= round_number:
         raise IllegalActionError(
             ErrorCode.BID_OUT_OF_RANGE,
-            f"a bid in round {state.round} is from 0 to {state.round}, not {tricks}",
+            f"a bid in round {round_number} is from 0 to {round_number}, not {tricks}",
         )
-    if tricks == forbidden_bid(state.config, state.round, state.dealer, state.bids, bid.player):
+    if tricks == forbidden_bid(config, round_number, dealer, bids, bid.player):
         raise IllegalActionError(
             ErrorCode.BID_TOTAL_FORBIDDEN,
-            f"with the bid-total option the bids may not add up to {state.round}: "
+            f"with the bid-total option the bids may not add up to {round_number}: "
             f"the dealer may not bid {tricks}",
         )
 
@@ -407,30 +417,49 @@ def _choose_trump(state: State, choice: ChooseTrump) -> State:
 
 
 def _bid(state: State, bid: Bid) -> State:
-    player = bid.player
-    bids = state.bids[:player] + (bid.tricks,) + state.bids[player + 1 :]
-    if player == state.dealer:
-        phase = Phase.PLAY
-        current = state.leader
-    else:
-        phase = Phase.BID
-        current = (player + 1) % state.config.players
-    return make_state(
-        state.config,
-        phase,
-        state.round,
-        state.dealer,
-        current,
-        state.hand_masks,
-        state.turned,
-        state.trump,
+    (
+        config,
+        _phase,
+        round_number,
+        dealer,
+        _current,
+        masks,
+        turned,
+        trump,
         bids,
-        state.trick,
-        state.leader,
-        state.tricks,
-        state.results,
-        state.past_actions,
-        state.round_actions + (bid,),
+        trick,
+        leader,
+        tricks,
+        results,
+        past_actions,
+        round_actions,
+    ) = state._fields
+    player = bid.player
+    bids = bids[:player] + (bid.tricks,) + bids[player + 1 :]
+    if player == dealer:
+        phase = _PLAY
+        current = leader
+    else:
+        phase = _BID
+        current = (player + 1) % config.players
+    return make_state_from_fields(
+        (
+            config,
+            phase,
+            round_number,
+            dealer,
+            current,
+            masks,
+            turned,
+            trump,
+            bids,
+            trick,
+            leader,
+            tricks,
+            results,
+            past_actions,
+            round_actions + (bid,),
+        )
     )
 
 
