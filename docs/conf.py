@@ -29,7 +29,7 @@ extensions = [
     "wizard_docs",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build", "diagrams", "_ext"]
+exclude_patterns = ["_build", "diagrams", "_ext", "sources"]
 root_doc = "index"
 
 html_theme = "furo"

@@ -234,6 +234,12 @@ def test_an_unknown_observation_is_not_answered() -> None:
         ({"type": "choose_trump", "player": 0, "suit": 1}, "invalid_action"),
         ({"type": "choose_trump", "player": 0, "suit": "Q"}, "bad_card_text"),
         ({"type": "play", "player": 1}, "invalid_action"),
+        ({"type": "deal", "hands": [["C1"], ["C2"], ["C3"]]}, "invalid_action"),
+        ({"type": "choose_trump", "player": 0}, "invalid_action"),
+        ({"type": "bid", "player": 1, "tricks": 0, "note": "hi"}, "invalid_action"),
+        ({"type": "bid", "player": 1, "tricks": 1.0}, "invalid_action"),
+        ({"type": 3, "player": 1}, "invalid_action"),
+        ({"type": "play", "player": "x", "card": "H14"}, "invalid_action"),
     ],
 )
 def test_unreadable_actions_are_refused_with_their_code(action: Any, code: str) -> None:

@@ -4,6 +4,8 @@ Each game's seed is derived from the run's seed and the game's number, so a
 run gives the same figures however its games are spread over processes, and
 any single game can be replayed on its own with :func:`game_seed`.
 
+>>> from wizard_rules import Config
+>>> from wizard_rules.simulation import simulate
 >>> totals = simulate(Config(players=3), games=4, seed=1)
 >>> totals.games, len(totals.seats)
 (4, 3)

@@ -148,42 +148,55 @@ class _Unreadable(Exception):
         self.code = code
 
 
+_ACTION_KEYS: Final = {
+    "deal": frozenset({"type", "hands", "turned"}),
+    "choose_trump": frozenset({"type", "player", "suit"}),
+    "bid": frozenset({"type", "player", "tricks"}),
+    "play": frozenset({"type", "player", "card"}),
+}
+
+
 def _decode_action(value: Any) -> Action:
-    """Decode one action, telling an unknown card apart from a bad shape."""
-    if type(value) is not dict:
+    """Decode one action as the protocol says (rule 11.11).
+
+    Its shape is checked first: one of the four kinds, exactly its fields, and
+    each of the right JSON type (``invalid_action``); then every card and suit
+    is read (``bad_card_text``).
+    """
+    kind = value.get("type") if type(value) is dict else None
+    if type(kind) is not str or _ACTION_KEYS.get(kind) != frozenset(value):
+        raise _Unreadable(ErrorCode.INVALID_ACTION)
+    if kind == "play":
+        shape_ok = type(value["player"]) is int and type(value["card"]) is str
+    elif kind == "bid":
+        shape_ok = type(value["player"]) is int and type(value["tricks"]) is int
+    elif kind == "choose_trump":
+        suit = value["suit"]
+        shape_ok = type(value["player"]) is int and (suit is None or type(suit) is str)
+    else:
+        hands, turned = value["hands"], value["turned"]
+        shape_ok = (
+            type(hands) is list
+            and all(type(hand) is list and all(type(c) is str for c in hand) for hand in hands)
+            and (turned is None or type(turned) is str)
+        )
+    if not shape_ok:
         raise _Unreadable(ErrorCode.INVALID_ACTION)
     try:
-        kind = value.get("type")
         if kind == "play":
-            card = value.get("card")
-            if type(card) is not str or type(value.get("player")) is not int:
-                raise _Unreadable(ErrorCode.INVALID_ACTION)
-            return Play(value["player"], parse_card(card))
+            return Play(value["player"], parse_card(value["card"]))
         if kind == "bid":
-            if type(value.get("player")) is not int or type(value.get("tricks")) is not int:
-                raise _Unreadable(ErrorCode.INVALID_ACTION)
             return Bid(value["player"], value["tricks"])
         if kind == "choose_trump":
-            suit = value.get("suit")
-            if type(value.get("player")) is not int or not (suit is None or type(suit) is str):
-                raise _Unreadable(ErrorCode.INVALID_ACTION)
+            suit = value["suit"]
             return ChooseTrump(value["player"], None if suit is None else parse_suit(suit))
-        if kind == "deal":
-            hands = value.get("hands")
-            turned = value.get("turned")
-            if type(hands) is not list or not all(type(h) is list for h in hands):
-                raise _Unreadable(ErrorCode.INVALID_ACTION)
-            if not all(type(c) is str for h in hands for c in h):
-                raise _Unreadable(ErrorCode.INVALID_ACTION)
-            if not (turned is None or type(turned) is str):
-                raise _Unreadable(ErrorCode.INVALID_ACTION)
-            return Deal(
-                [[parse_card(c) for c in hand] for hand in hands],
-                None if turned is None else parse_card(turned),
-            )
+        turned = value["turned"]
+        return Deal(
+            [[parse_card(c) for c in hand] for hand in value["hands"]],
+            None if turned is None else parse_card(turned),
+        )
     except CardTextError:
         raise _Unreadable(ErrorCode.BAD_CARD_TEXT) from None
-    raise _Unreadable(ErrorCode.INVALID_ACTION)
 
 
 def run_case(

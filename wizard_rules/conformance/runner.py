@@ -201,6 +201,8 @@ def _normal(key: str, value: Any) -> Any:
     """Put values whose order carries no meaning into one order."""
     if key == "hands" and type(value) is list:
         return [sorted(hand, key=str) if type(hand) is list else hand for hand in value]
+    if key == "winners" and type(value) is list:
+        return sorted(value, key=str)
     if key == "legal_actions" and type(value) is list:
         return sorted(value, key=lambda item: json.dumps(item, sort_keys=True))
     return value
