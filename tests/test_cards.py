@@ -217,3 +217,11 @@ def test_hash_is_index_and_equality_is_identity() -> None:
     assert parse_card("W1") != parse_card("W2")
     assert parse_card("J1") != parse_card("J2")
     assert list(dict.fromkeys(reversed(DECK))) == list(reversed(DECK))
+
+
+@pytest.mark.parametrize("value", [["H13"], {"H13": 1}, {"H13"}, b"H13", 13.0])
+def test_parsing_refuses_values_that_are_not_text(value: object) -> None:
+    with pytest.raises(CardTextError):
+        parse_card(value)  # type: ignore[arg-type]
+    with pytest.raises(CardTextError):
+        parse_suit(value)  # type: ignore[arg-type]

@@ -537,3 +537,13 @@ def test_new_game_needs_a_config(config: object) -> None:
 
     with pytest.raises(InvalidArgumentError):
         new_game(config)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("players", "first_dealer"), [(3, 0), (4, 3), (6, 2)])
+def test_before_a_deal_the_leader_is_the_seat_that_will_lead(
+    players: int, first_dealer: int
+) -> None:
+    state = new_game(Config(players=players, first_dealer=first_dealer))
+    assert state.leader == (first_dealer + 1) % players
+    final_round_start = state_at_round(Config(players=players, first_dealer=first_dealer), 2)
+    assert final_round_start.leader == (first_dealer + 2) % players

@@ -201,3 +201,9 @@ def test_a_trick_must_be_a_sequence() -> None:
     with pytest.raises(InvalidArgumentError):
         led_suit(set(parse_cards("C3 H4")))  # type: ignore[arg-type]
     assert may_play(set(parse_cards("C3 H4")), [], parse_cards("C3")[0])
+
+
+def test_may_play_refuses_a_jester_that_is_not_held() -> None:
+    # J1 is card 0: its bit is the lowest of a hand's mask.
+    assert may_play(parse_cards("C3 H5"), [], parse_cards("J1")[0]) is False
+    assert may_play(parse_cards("J1 H5"), [], parse_cards("J1")[0]) is True

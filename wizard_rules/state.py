@@ -150,7 +150,10 @@ class State:
 
     @property
     def leader(self) -> int:
-        """The seat that leads (or led) the trick being played."""
+        """The seat that leads (or led) the trick being played.
+
+        At a deal, the seat that will lead the round's first trick.
+        """
         return self._fields[10]
 
     @property
