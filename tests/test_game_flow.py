@@ -547,3 +547,16 @@ def test_before_a_deal_the_leader_is_the_seat_that_will_lead(
     assert state.leader == (first_dealer + 1) % players
     final_round_start = state_at_round(Config(players=players, first_dealer=first_dealer), 2)
     assert final_round_start.leader == (first_dealer + 2) % players
+
+
+def test_a_state_cannot_be_changed_or_deleted_and_equals_only_states() -> None:
+    state = new_game(Config(players=3))
+    with pytest.raises(AttributeError):
+        state.round = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del state.round
+    with pytest.raises(AttributeError):
+        state._fields = ()  # type: ignore[assignment]
+    assert state != state._fields
+    assert state == new_game(Config(players=3))
+    assert state != new_game(Config(players=4))
