@@ -24,7 +24,12 @@ from wizard_rules.cards import DECK, Card, Suit
 from wizard_rules.config import Config
 from wizard_rules.errors import InvalidArgumentError
 from wizard_rules.scoring import RoundResult
-from wizard_rules.trick import Trick, unchecked_led_suit, unchecked_winning_position
+from wizard_rules.trick import (
+    Trick,
+    count_wins,
+    unchecked_led_suit,
+    unchecked_winning_position,
+)
 
 __all__ = ["Phase", "State", "new_game"]
 
@@ -267,10 +272,7 @@ class State:
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """How many tricks each seat has won this round so far, by seat."""
-        won = [0] * self.config.players
-        for trick in self.tricks:
-            won[trick.winner] += 1
-        return tuple(won)
+        return count_wins(self.tricks, self.config.players)
 
     # -- scores and the end ----------------------------------------------
 

@@ -44,7 +44,7 @@ from wizard_rules.errors import (
 )
 from wizard_rules.scoring import RoundResult, round_score
 from wizard_rules.state import Phase, State, make_state, make_state_from_fields
-from wizard_rules.trick import Trick, unchecked_winning_position
+from wizard_rules.trick import Trick, count_wins, unchecked_winning_position
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "replay"]
 
@@ -538,9 +538,7 @@ def _play(state: State, play: Play) -> State:
 def _end_round(state: State, tricks: tuple[Trick, ...], actions: tuple[Action, ...]) -> State:
     config = state.config
     players = config.players
-    taken = [0] * players
-    for trick in tricks:
-        taken[trick.winner] += 1
+    taken = count_wins(tricks, players)
     bids: tuple[int, ...] = state.bids  # type: ignore[assignment]  # all bid by now
     result = RoundResult(
         round=state.round,
@@ -549,7 +547,7 @@ def _end_round(state: State, tricks: tuple[Trick, ...], actions: tuple[Action, .
         trump=state.trump,
         bids=bids,
         tricks=tricks,
-        tricks_won=tuple(taken),
+        tricks_won=taken,
         scores=tuple(round_score(bid, took) for bid, took in zip(bids, taken, strict=True)),
     )
     last = state.round == config.rounds

@@ -144,6 +144,14 @@ def unchecked_may_play(hand_mask: int, trick: Sequence[Card], card: Card) -> boo
     return led is None or suit is led or not hand_mask & SUIT_MASKS[led]
 
 
+def count_wins(tricks: Sequence[Trick], players: int) -> tuple[int, ...]:
+    """How many of ``tricks`` each of ``players`` seats won, by seat (internal)."""
+    won = [0] * players
+    for trick in tricks:
+        won[trick.winner] += 1
+    return tuple(won)
+
+
 @attrs.frozen
 class Trick:
     """A completed trick.

@@ -27,7 +27,12 @@ from wizard_rules.errors import InvalidArgumentError
 from wizard_rules.scoring import RoundResult
 from wizard_rules.state import Phase, State, cards_of
 from wizard_rules.transitions import actions_for
-from wizard_rules.trick import Trick, unchecked_led_suit, unchecked_winning_position
+from wizard_rules.trick import (
+    Trick,
+    count_wins,
+    unchecked_led_suit,
+    unchecked_winning_position,
+)
 
 __all__ = ["PlayerView", "player_view"]
 
@@ -102,10 +107,7 @@ class PlayerView:
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """How many tricks each seat has won this round so far, by seat."""
-        won = [0] * self.config.players
-        for trick in self.tricks:
-            won[trick.winner] += 1
-        return tuple(won)
+        return count_wins(self.tricks, self.config.players)
 
     @property
     def is_my_turn(self) -> bool:
