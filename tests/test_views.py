@@ -232,3 +232,38 @@ def test_a_view_with_nobody_to_act_lists_no_action() -> None:
     hand_built = attrs.evolve(view, current_player=0)
     assert hand_built.phase is Phase.DEAL
     assert hand_built.legal_actions() == ()
+
+
+def test_a_view_as_json_holds_only_what_the_viewer_may_know() -> None:
+    import json
+    import random
+
+    from wizard_rules import DECK, InvalidArgumentError, random_action, view_to_dict
+
+    rng = random.Random(21)
+    state = new_game(Config(players=4))
+    checked = 0
+    while not state.is_over:
+        for seat in range(4):
+            data = view_to_dict(player_view(state, seat))
+            assert json.loads(json.dumps(data)) == data
+            assert data["hand"] == [c.text for c in state.hand(seat)]
+            assert data["hand_sizes"] == list(state.hand_sizes)
+            assert data["scores"] == list(state.scores)
+            hidden = {c.text for other in range(4) if other != seat for c in state.hand(other)}
+            hidden |= {c.text for c in state.undealt}
+            # Past rounds' cards were all played in public; this round's
+            # hidden cards must appear nowhere else.
+            text = json.dumps({key: value for key, value in data.items() if key != "results"})
+            leaked = [token for token in hidden if f'"{token}"' in text]
+            assert leaked == [], f"seat {seat} sees {leaked}"
+            if seat == state.current_player:
+                assert len(data["legal_actions"]) == len(legal_actions(state))
+            else:
+                assert data["legal_actions"] == []
+            checked += 1
+        state = apply(state, random_action(state, rng))
+    assert checked > 400
+    assert len(DECK) == 60
+    with pytest.raises(InvalidArgumentError):
+        view_to_dict(state)  # type: ignore[arg-type]

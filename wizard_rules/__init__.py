@@ -47,6 +47,7 @@ from wizard_rules.records import (
     action_to_dict,
     config_from_dict,
     config_to_dict,
+    view_to_dict,
 )
 from wizard_rules.scoring import RoundResult, round_score
 from wizard_rules.state import Phase, State, new_game
@@ -108,5 +109,6 @@ __all__ = [
     "random_game",
     "replay",
     "round_score",
+    "view_to_dict",
     "winning_position",
 ]

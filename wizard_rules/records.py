@@ -53,6 +53,8 @@ from wizard_rules.errors import (
 )
 from wizard_rules.state import State, new_game
 from wizard_rules.transitions import apply
+from wizard_rules.trick import Trick
+from wizard_rules.views import PlayerView
 
 __all__ = [
     "RECORD_FORMAT",
@@ -64,6 +66,7 @@ __all__ = [
     "config_to_dict",
     "dumps",
     "loads",
+    "view_to_dict",
 ]
 
 RECORD_FORMAT: Final = "wizard-rules/game"
@@ -274,6 +277,62 @@ def action_from_dict(value: Any) -> Action:
         parsed.append([_card(card, f"deal.hands[{seat}]") for card in hand])
     turned = fields["turned"]
     return Deal(parsed, None if turned is None else _card(turned, "deal.turned"))
+
+
+# -- player views -------------------------------------------------------------
+
+
+def view_to_dict(view: PlayerView) -> dict[str, Any]:
+    """Return one player's view as a JSON-ready dict, to send to that player.
+
+    It holds exactly what the :class:`~wizard_rules.PlayerView` holds (the
+    viewer's own hand, how many cards the others hold, and the public facts
+    of the game), written as in game records, plus the viewer's legal
+    actions.  Nothing in it depends on the cards hidden from the viewer.
+
+    :raises InvalidArgumentError: ``view`` is not a :class:`~wizard_rules.PlayerView`.
+    """
+    if type(view) is not PlayerView:
+        raise InvalidArgumentError(f"expected a PlayerView, not {type(view).__name__}")
+
+    def cards(items: Iterable[Card]) -> list[str]:
+        return [card.text for card in items]
+
+    def trick(t: Trick) -> dict[str, Any]:
+        return {"leader": t.leader, "cards": cards(t.cards), "winner": t.winner}
+
+    return {
+        "config": config_to_dict(view.config),
+        "seat": view.seat,
+        "phase": view.phase.value,
+        "round": view.round,
+        "dealer": view.dealer,
+        "current_player": view.current_player,
+        "hand": cards(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "turned": None if view.turned is None else view.turned.text,
+        "trump": None if view.trump is None else view.trump.value,
+        "bids": list(view.bids),
+        "trick": cards(view.trick),
+        "leader": view.leader,
+        "tricks": [trick(t) for t in view.tricks],
+        "results": [
+            {
+                "round": r.round,
+                "dealer": r.dealer,
+                "turned": None if r.turned is None else r.turned.text,
+                "trump": None if r.trump is None else r.trump.value,
+                "bids": list(r.bids),
+                "tricks": [trick(t) for t in r.tricks],
+                "tricks_won": list(r.tricks_won),
+                "scores": list(r.scores),
+            }
+            for r in view.results
+        ],
+        "scores": list(view.scores),
+        "winners": list(view.winners),
+        "legal_actions": [action_to_dict(action) for action in view.legal_actions()],
+    }
 
 
 # -- game records ------------------------------------------------------------
