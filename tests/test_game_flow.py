@@ -20,6 +20,7 @@ from wizard_rules import (
     apply,
     legal_actions,
     new_game,
+    random_action,
     random_deal,
     random_game,
     replay,
@@ -560,3 +561,19 @@ def test_a_state_cannot_be_changed_or_deleted_and_equals_only_states() -> None:
     assert state != state._fields
     assert state == new_game(Config(players=3))
     assert state != new_game(Config(players=4))
+
+
+def test_a_state_says_who_acts_and_hashes_by_its_position() -> None:
+    rng = random.Random(5)
+    state = new_game(Config(players=3))
+    seen = {state}
+    hashes = {hash(state)}
+    while not state.is_over:
+        state = apply(state, random_action(state, rng))
+        seen.add(state)
+        hashes.add(hash(state))
+        if state.current_player is not None:
+            assert f"to act: P{state.current_player}>" in repr(state)
+    # Every state of a game is different, and so (almost always) is its hash.
+    assert len(seen) == len(state.history) + 1
+    assert len(hashes) > len(seen) * 0.99
