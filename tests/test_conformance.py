@@ -14,7 +14,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from wizard_rules import Card, Config, Suit, apply, new_game, parse_card
+from wizard_rules import Card, Config, Suit, apply, new_game
 from wizard_rules.conformance.adapter import serve
 from wizard_rules.conformance.protocol import PROTOCOL_VERSION, handle, run_case
 from wizard_rules.conformance.runner import Outcome, _judge, run_suite
@@ -412,7 +412,7 @@ def test_case_records_are_plain_data() -> None:
     case = SUITE.cases[0]
     assert isinstance(case, Case)
     assert case.actions
-    assert parse_card("W1").is_wizard
+    assert all(type(action) is dict for action in case.actions)
 
 
 @pytest.mark.parametrize(

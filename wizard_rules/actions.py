@@ -175,23 +175,24 @@ ACTION_TYPES: Final = (Deal, ChooseTrump, Bid, Play)
 # building new records, which keeps the hot path free of validator calls; an
 # action a caller builds compares equal to the interned one.
 _MAX_SEATS: Final = 6
-_PLAYS: Final = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(_MAX_SEATS))
-_BIDS: Final = tuple(tuple(Bid(seat, n) for n in range(21)) for seat in range(_MAX_SEATS))
-_TRUMP_CHOICES: Final = tuple(
+
+PLAYS: Final = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(_MAX_SEATS))
+"""``PLAYS[seat][card.index]`` is the interned ``Play(seat, card)`` (internal).
+
+:meta private:
+"""
+
+BIDS: Final = tuple(tuple(Bid(seat, n) for n in range(21)) for seat in range(_MAX_SEATS))
+"""``BIDS[seat][n]`` is the interned ``Bid(seat, n)``; a slice ``[: r + 1]`` is
+every bid of round ``r`` (internal).
+
+:meta private:
+"""
+
+TRUMP_CHOICES: Final = tuple(
     tuple(ChooseTrump(seat, suit) for suit in Suit) for seat in range(_MAX_SEATS)
 )
+"""``TRUMP_CHOICES[seat]``: the four legal trump choices of ``seat`` (internal).
 
-
-def play_action(player: int, card: Card) -> Play:
-    """Return the interned ``Play(player, card)`` (no validation: internal use)."""
-    return _PLAYS[player][card.index]
-
-
-def bid_action(player: int, tricks: int) -> Bid:
-    """Return the interned ``Bid(player, tricks)`` (no validation: internal use)."""
-    return _BIDS[player][tricks]
-
-
-def trump_choices(player: int) -> tuple[ChooseTrump, ...]:
-    """Return the four legal :class:`ChooseTrump` actions for ``player``."""
-    return _TRUMP_CHOICES[player]
+:meta private:
+"""

@@ -151,12 +151,18 @@ def _int(value: Any, what: str) -> int:
 
 
 def _card(value: Any, what: str) -> Card:
-    if type(value) is not str:
-        raise _bad(f"{what} must be a card string like 'H13', not {_json_type(value)}")
+    # Shapes are checked before any text is read (see action_from_dict); a
+    # card that is not a card keeps its CardTextError as the cause.
+    _card_text(value, what)
     try:
         return parse_card(value)
     except CardTextError as error:
-        raise _bad(f"{what}: {error.message}") from None
+        raise _bad(f"{what}: {error.message}") from error
+
+
+def _card_text(value: Any, what: str) -> None:
+    if type(value) is not str:
+        raise _bad(f"{what} must be a card string like 'H13', not {_json_type(value)}")
 
 
 def _json_type(value: Any) -> str:
@@ -237,9 +243,13 @@ def action_from_dict(value: Any) -> Action:
     """Return the action a JSON object describes.
 
     Only the shape is checked here; whether the action is legal is a question
-    for a state (see :meth:`GameRecord.replay`).
+    for a state (see :meth:`GameRecord.replay`).  The whole shape (fields and
+    their JSON types) is checked before any card or suit is read, so a
+    malformed action is always reported as such (rule 11.11).
 
-    :raises RecordError: ``invalid_record``.
+    :raises RecordError: ``invalid_record``; when the shape is right but a card
+        or suit is not, the :class:`~wizard_rules.errors.CardTextError` is the
+        error's ``__cause__``.
     """
     if type(value) is not dict:
         raise _bad(f"an action must be a JSON object, not {_json_type(value)}")
@@ -252,30 +262,35 @@ def action_from_dict(value: Any) -> Action:
     allowed = _ACTION_FIELDS[kind]
     fields = _object(value, f"a {kind!r} action", frozenset(allowed), allowed)
     if kind == "play":
-        return Play(_int(fields["player"], "play.player"), _card(fields["card"], "play.card"))
+        player = _int(fields["player"], "play.player")
+        return Play(player, _card(fields["card"], "play.card"))
     if kind == "bid":
         return Bid(_int(fields["player"], "bid.player"), _int(fields["tricks"], "bid.tricks"))
     if kind == "choose_trump":
+        player = _int(fields["player"], "choose_trump.player")
         suit = fields["suit"]
-        if suit is not None:
-            if type(suit) is not str:
-                raise _bad(
-                    f"choose_trump.suit must be a suit letter or null, not {_json_type(suit)}"
-                )
-            try:
-                suit = parse_suit(suit)
-            except CardTextError as error:
-                raise _bad(f"choose_trump.suit: {error.message}") from None
-        return ChooseTrump(_int(fields["player"], "choose_trump.player"), suit)
+        if suit is None:
+            return ChooseTrump(player, None)
+        if type(suit) is not str:
+            raise _bad(f"choose_trump.suit must be a suit letter or null, not {_json_type(suit)}")
+        try:
+            return ChooseTrump(player, parse_suit(suit))
+        except CardTextError as error:
+            raise _bad(f"choose_trump.suit: {error.message}") from error
     hands = fields["hands"]
+    turned = fields["turned"]
     if type(hands) is not list:
         raise _bad(f"deal.hands must be an array of hands, not {_json_type(hands)}")
-    parsed: list[list[Card]] = []
     for seat, hand in enumerate(hands):
         if type(hand) is not list:
             raise _bad(f"deal.hands[{seat}] must be an array of cards, not {_json_type(hand)}")
-        parsed.append([_card(card, f"deal.hands[{seat}]") for card in hand])
-    turned = fields["turned"]
+        for card in hand:
+            _card_text(card, f"deal.hands[{seat}]")
+    if turned is not None:
+        _card_text(turned, "deal.turned")
+    parsed = [
+        [_card(card, f"deal.hands[{seat}]") for card in hand] for seat, hand in enumerate(hands)
+    ]
     return Deal(parsed, None if turned is None else _card(turned, "deal.turned"))
 
 

@@ -371,9 +371,7 @@ def make_state(
     Only the transition functions call this, with fields they have already
     validated; it is a plain slot-filler so that each step costs little.
     """
-    state: State = _new(State)
-    _set_fields(
-        state,
+    return make_state_from_fields(
         (
             config,
             phase,
@@ -390,9 +388,8 @@ def make_state(
             results,
             past_actions,
             round_actions,
-        ),
+        )
     )
-    return state
 
 
 def new_game(config: Config) -> State:

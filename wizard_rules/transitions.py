@@ -25,16 +25,16 @@ from collections.abc import Iterable
 from typing import Final, cast
 
 from wizard_rules.actions import (
+    BIDS,
+    PLAYS,
+    TRUMP_CHOICES,
     Action,
     Bid,
     ChooseTrump,
     Deal,
     Play,
-    bid_action,
-    play_action,
-    trump_choices,
 )
-from wizard_rules.cards import DECK, JESTERS, WIZARDS, Card, Kind
+from wizard_rules.cards import Card, Kind
 from wizard_rules.config import Config
 from wizard_rules.errors import (
     ErrorCode,
@@ -44,11 +44,15 @@ from wizard_rules.errors import (
 )
 from wizard_rules.scoring import RoundResult, round_score
 from wizard_rules.state import Phase, State, make_state, make_state_from_fields
-from wizard_rules.trick import Trick, count_wins, unchecked_winning_position
+from wizard_rules.trick import (
+    Trick,
+    count_wins,
+    unchecked_playable_mask,
+    unchecked_winning_position,
+)
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "replay"]
 
-_SPECIALS_MASK: Final = sum(card.mask for card in WIZARDS + JESTERS)
 _KIND_OF: Final = {
     Phase.DEAL: Deal,
     Phase.CHOOSE_TRUMP: ChooseTrump,
@@ -59,12 +63,6 @@ _PHASE_OF: Final[dict[type, Phase]] = {kind: phase for phase, kind in _KIND_OF.i
 _PLAY: Final = Phase.PLAY
 _BID: Final = Phase.BID
 _GAME_OVER: Final = Phase.GAME_OVER
-_JESTER: Final = Kind.JESTER
-_PLAYS: Final = tuple(tuple(play_action(seat, card) for card in DECK) for seat in range(6))
-# _BIDS[seat][r]: every bid of ``seat`` in round ``r``, from 0 to r.
-_BIDS: Final = tuple(
-    tuple(tuple(bid_action(seat, n) for n in range(r + 1)) for r in range(21)) for seat in range(6)
-)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -107,13 +105,13 @@ def actions_for(
     if phase is Phase.PLAY:
         return _play_actions(player, hand, trick)
     if phase is Phase.BID:
-        every_bid = _BIDS[player][round]
+        every_bid = BIDS[player][: round + 1]
         forbidden = forbidden_bid(config, round, dealer, bids, player)
         if forbidden is None:
             return every_bid
         return every_bid[:forbidden] + every_bid[forbidden + 1 :]
     if phase is Phase.CHOOSE_TRUMP:
-        return trump_choices(player)
+        return TRUMP_CHOICES[player]
     return ()  # a deal or the end of the game: nobody is to act
 
 
@@ -235,15 +233,12 @@ def _verify(state: State, action: object) -> None:
         hand = fields[5][player]
         if not hand & card.mask:
             raise IllegalActionError(ErrorCode.CARD_NOT_IN_HAND, f"P{player} does not hold {card}")
-        trick = fields[9]
-        if card.suit_mask and trick:
-            led = _led_mask(trick)
-            if led and led != card.suit_mask and hand & led:
-                raise IllegalActionError(
-                    ErrorCode.MUST_FOLLOW_SUIT,
-                    f"P{player} holds the led suit and must play it, or a Wizard or "
-                    f"Jester, not {card}",
-                )
+        if not unchecked_playable_mask(hand, fields[9]) & card.mask:
+            raise IllegalActionError(
+                ErrorCode.MUST_FOLLOW_SUIT,
+                f"P{player} holds the led suit and must play it, or a Wizard or "
+                f"Jester, not {card}",
+            )
     elif kind is Bid:
         _verify_bid(state, action)  # type: ignore[arg-type]
     elif cast(ChooseTrump, action).suit is None:
@@ -253,25 +248,10 @@ def _verify(state: State, action: object) -> None:
         )
 
 
-def _led_mask(trick: tuple[Card, ...]) -> int:
-    """The suit mask of the led suit of ``trick``, or 0 if there is none.
-
-    There is none while only Jesters have been played, or after a Wizard was
-    led: the same rule as :func:`~wizard_rules.trick.led_suit`, on masks.
-    """
-    for card in trick:
-        if card.kind is not _JESTER:
-            return card.suit_mask  # 0 for a Wizard
-    return 0
-
-
 def _play_actions(player: int, hand: int, trick: tuple[Card, ...]) -> tuple[Play, ...]:
     """The legal cards of ``player`` as interned actions, in canonical order."""
-    if trick:
-        led = _led_mask(trick)
-        if led and hand & led:
-            hand = (hand & led) | (hand & _SPECIALS_MASK)
-    plays = _PLAYS[player]
+    hand = unchecked_playable_mask(hand, trick)
+    plays = PLAYS[player]
     result = []
     while hand:
         low = hand & -hand

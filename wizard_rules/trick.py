@@ -33,6 +33,7 @@ SUIT_MASKS: Final[dict[Suit, int]] = {
 
 _WIZARD: Final = Kind.WIZARD
 _JESTER: Final = Kind.JESTER
+_SPECIALS_MASK: Final = sum(card.mask for card in DECK if card.kind is not Kind.SUIT)
 
 
 def led_suit(cards: Sequence[Card]) -> Suit | None:
@@ -82,9 +83,7 @@ def may_play(hand: Collection[Card], trick: Sequence[Card], card: Card) -> bool:
     mask = 0
     for item in held:
         mask |= item.mask
-    return bool(mask & card.mask) and unchecked_may_play(
-        mask, _cards(trick, "trick", Sequence), card
-    )
+    return bool(unchecked_playable_mask(mask, _cards(trick, "trick", Sequence)) & card.mask)
 
 
 def _cards(cards: object, what: str, shape: type) -> tuple[Card, ...]:
@@ -135,13 +134,21 @@ def unchecked_winning_position(cards: Sequence[Card], trump: Suit | None) -> int
     return best_position
 
 
-def unchecked_may_play(hand_mask: int, trick: Sequence[Card], card: Card) -> bool:
-    """:func:`may_play` for a held ``card`` and a hand as a bit mask (internal)."""
-    suit = card.suit
-    if suit is None or not trick:
-        return True
-    led = unchecked_led_suit(trick)
-    return led is None or suit is led or not hand_mask & SUIT_MASKS[led]
+def unchecked_playable_mask(hand_mask: int, trick: Sequence[Card]) -> int:
+    """The cards of a hand (a bit mask) that may be played to ``trick`` (internal).
+
+    The duty to follow (rules 7.1 to 7.3) on bit masks: if the trick has a led
+    suit and the hand holds some of it, only those cards and the hand's
+    Wizards and Jesters; otherwise the whole hand.  The state machine checks
+    and lists cards with this one function.
+    """
+    for card in trick:
+        if card.kind is not _JESTER:
+            led = card.suit_mask  # 0 after a Wizard: no led suit
+            if led and hand_mask & led:
+                return hand_mask & (led | _SPECIALS_MASK)
+            return hand_mask
+    return hand_mask  # nothing or only Jesters so far: no led suit yet
 
 
 def count_wins(tricks: Sequence[Trick], players: int) -> tuple[int, ...]:

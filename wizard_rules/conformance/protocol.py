@@ -44,8 +44,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from wizard_rules import __version__
-from wizard_rules.actions import Action, Bid, ChooseTrump, Deal, Play
-from wizard_rules.cards import parse_card, parse_suit
+from wizard_rules.actions import Action
 from wizard_rules.config import Config
 from wizard_rules.errors import (
     CardTextError,
@@ -55,7 +54,7 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     RecordError,
 )
-from wizard_rules.records import action_to_dict, config_from_dict
+from wizard_rules.records import action_from_dict, action_to_dict, config_from_dict
 from wizard_rules.state import State, new_game
 from wizard_rules.transitions import apply, legal_actions
 
@@ -148,55 +147,19 @@ class _Unreadable(Exception):
         self.code = code
 
 
-_ACTION_KEYS: Final = {
-    "deal": frozenset({"type", "hands", "turned"}),
-    "choose_trump": frozenset({"type", "player", "suit"}),
-    "bid": frozenset({"type", "player", "tricks"}),
-    "play": frozenset({"type", "player", "card"}),
-}
-
-
 def _decode_action(value: Any) -> Action:
-    """Decode one action as the protocol says (rule 11.11).
+    """Decode one action as game records do, with rule 11.11's two codes.
 
-    Its shape is checked first: one of the four kinds, exactly its fields, and
-    each of the right JSON type (``invalid_action``); then every card and suit
-    is read (``bad_card_text``).
+    :func:`~wizard_rules.records.action_from_dict` checks the whole shape
+    before it reads any card or suit; a card or suit that is not one is the
+    cause of its error.
     """
-    kind = value.get("type") if type(value) is dict else None
-    if type(kind) is not str or _ACTION_KEYS.get(kind) != frozenset(value):
-        raise _Unreadable(ErrorCode.INVALID_ACTION)
-    if kind == "play":
-        shape_ok = type(value["player"]) is int and type(value["card"]) is str
-    elif kind == "bid":
-        shape_ok = type(value["player"]) is int and type(value["tricks"]) is int
-    elif kind == "choose_trump":
-        suit = value["suit"]
-        shape_ok = type(value["player"]) is int and (suit is None or type(suit) is str)
-    else:
-        hands, turned = value["hands"], value["turned"]
-        shape_ok = (
-            type(hands) is list
-            and all(type(hand) is list and all(type(c) is str for c in hand) for hand in hands)
-            and (turned is None or type(turned) is str)
-        )
-    if not shape_ok:
-        raise _Unreadable(ErrorCode.INVALID_ACTION)
     try:
-        if kind == "play":
-            return Play(value["player"], parse_card(value["card"]))
-        if kind == "bid":
-            return Bid(value["player"], value["tricks"])
-        if kind == "choose_trump":
-            suit = value["suit"]
-            return ChooseTrump(value["player"], None if suit is None else parse_suit(suit))
-        turned = value["turned"]
-        return Deal(
-            [[parse_card(c) for c in hand] for hand in value["hands"]],
-            None if turned is None else parse_card(turned),
-        )
-    except CardTextError:
-        raise _Unreadable(ErrorCode.BAD_CARD_TEXT) from None
+        return action_from_dict(value)
+    except RecordError as error:
+        if isinstance(error.__cause__, CardTextError):
+            raise _Unreadable(ErrorCode.BAD_CARD_TEXT) from None
+        raise _Unreadable(ErrorCode.INVALID_ACTION) from None
 
 
 def run_case(
