@@ -32,7 +32,7 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from wizard_rules.cards import DECK, Card, Suit, format_cards
-from wizard_rules.errors import InvalidActionError
+from wizard_rules.errors import ErrorCode, InvalidActionError
 
 __all__ = ["Action", "Bid", "ChooseTrump", "Deal", "Play"]
 
@@ -40,7 +40,8 @@ __all__ = ["Action", "Bid", "ChooseTrump", "Deal", "Play"]
 def _int_field(_instance: object, attribute: attrs.Attribute[int], value: Any) -> None:
     if type(value) is not int:
         raise InvalidActionError(
-            f"{_owner_name(attribute)}.{attribute.name} must be an int, not {type(value).__name__}"
+            ErrorCode.INVALID_ACTION,
+            f"{_owner_name(attribute)}.{attribute.name} must be an int, not {type(value).__name__}",
         )
 
 
@@ -54,17 +55,22 @@ def _owner_name(attribute: attrs.Attribute[int]) -> str:
 def _hands(value: object) -> tuple[tuple[Card, ...], ...]:
     if not isinstance(value, (tuple, list)):
         raise InvalidActionError(
-            f"Deal.hands must be a sequence of hands, not {type(value).__name__}"
+            ErrorCode.INVALID_ACTION,
+            f"Deal.hands must be a sequence of hands, not {type(value).__name__}",
         )
     hands = []
     for hand in value:
         if not isinstance(hand, (tuple, list, frozenset, set)):
             raise InvalidActionError(
-                f"each hand in Deal.hands must be a sequence of cards, not {type(hand).__name__}"
+                ErrorCode.INVALID_ACTION,
+                f"each hand in Deal.hands must be a sequence of cards, not {type(hand).__name__}",
             )
         for card in hand:
             if type(card) is not Card:
-                raise InvalidActionError(f"Deal.hands must hold cards, not {type(card).__name__}")
+                raise InvalidActionError(
+                    ErrorCode.INVALID_ACTION,
+                    f"Deal.hands must hold cards, not {type(card).__name__}",
+                )
         hands.append(tuple(sorted(hand, key=_index)))
     return tuple(hands)
 
@@ -75,7 +81,10 @@ def _index(card: Card) -> int:
 
 def _turned(_instance: object, _attribute: object, value: Any) -> None:
     if value is not None and type(value) is not Card:
-        raise InvalidActionError(f"Deal.turned must be a card or None, not {type(value).__name__}")
+        raise InvalidActionError(
+            ErrorCode.INVALID_ACTION,
+            f"Deal.turned must be a card or None, not {type(value).__name__}",
+        )
 
 
 @attrs.frozen
@@ -105,8 +114,9 @@ class Deal:
 def _suit_or_none(_instance: object, _attribute: object, value: Any) -> None:
     if value is not None and type(value) is not Suit:
         raise InvalidActionError(
+            ErrorCode.INVALID_ACTION,
             f"ChooseTrump.suit must be a Suit (or None, which the rules refuse), "
-            f"not {type(value).__name__}"
+            f"not {type(value).__name__}",
         )
 
 
@@ -147,7 +157,9 @@ class Bid:
 
 def _card(_instance: object, _attribute: object, value: Any) -> None:
     if type(value) is not Card:
-        raise InvalidActionError(f"Play.card must be a Card, not {type(value).__name__}")
+        raise InvalidActionError(
+            ErrorCode.INVALID_ACTION, f"Play.card must be a Card, not {type(value).__name__}"
+        )
 
 
 @attrs.frozen

@@ -44,7 +44,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, Final, NoReturn
 
-from wizard_rules.errors import CardTextError, InvalidArgumentError
+from wizard_rules.errors import CardTextError, ErrorCode, InvalidArgumentError
 
 __all__ = [
     "DECK",
@@ -118,7 +118,8 @@ class Card:
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise InvalidArgumentError(
-            "cards are not constructed: use DECK or parse_card('H13') to get one"
+            ErrorCode.INVALID_ARGUMENT,
+            "cards are not constructed: use DECK or parse_card('H13') to get one",
         )
 
     @classmethod
@@ -229,7 +230,7 @@ def parse_card(text: str) -> Card:
     """
     card = _CARD_BY_TEXT.get(text) if isinstance(text, str) else None
     if card is None:
-        raise CardTextError(_explain(text))
+        raise CardTextError(ErrorCode.BAD_CARD_TEXT, _explain(text))
     return card
 
 
@@ -262,7 +263,9 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     (parse_card('C1'), parse_card('D13'), parse_card('J4'))
     """
     if not isinstance(text, str):
-        raise CardTextError(f"card text must be a str, not {type(text).__name__}")
+        raise CardTextError(
+            ErrorCode.BAD_CARD_TEXT, f"card text must be a str, not {type(text).__name__}"
+        )
     return tuple(parse_card(token) for token in text.split())
 
 
@@ -277,11 +280,14 @@ def format_cards(cards: Iterable[Card]) -> str:
         items = list(cards)
     except TypeError:
         raise InvalidArgumentError(
-            f"format_cards needs an iterable of cards, not {type(cards).__name__}"
+            ErrorCode.INVALID_ARGUMENT,
+            f"format_cards needs an iterable of cards, not {type(cards).__name__}",
         ) from None
     for item in items:
         if type(item) is not Card:
-            raise InvalidArgumentError(f"format_cards needs cards, got {type(item).__name__}")
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT, f"format_cards needs cards, got {type(item).__name__}"
+            )
     return " ".join([card.text for card in items])
 
 
@@ -292,5 +298,7 @@ def parse_suit(text: str) -> Suit:
     """
     suit = _SUIT_BY_LETTER.get(text) if isinstance(text, str) else None
     if suit is None:
-        raise CardTextError(f"{text!r} is not a suit: expected one of 'C', 'D', 'H', 'S'")
+        raise CardTextError(
+            ErrorCode.BAD_CARD_TEXT, f"{text!r} is not a suit: expected one of 'C', 'D', 'H', 'S'"
+        )
     return suit

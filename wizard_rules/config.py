@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import attrs
 
-from wizard_rules.errors import ConfigError
+from wizard_rules.errors import ConfigError, ErrorCode
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Config"]
 
@@ -33,23 +33,31 @@ MAX_PLAYERS: Final = 6
 
 def _check_players(_instance: object, _attribute: object, value: Any) -> None:
     if type(value) is not int:
-        raise ConfigError(f"players must be an int, not {type(value).__name__}")
+        raise ConfigError(
+            ErrorCode.INVALID_CONFIG, f"players must be an int, not {type(value).__name__}"
+        )
     if not MIN_PLAYERS <= value <= MAX_PLAYERS:
-        raise ConfigError(f"players must be 3, 4, 5 or 6, not {value}")
+        raise ConfigError(ErrorCode.INVALID_CONFIG, f"players must be 3, 4, 5 or 6, not {value}")
 
 
 def _check_first_dealer(instance: Config, _attribute: object, value: Any) -> None:
     if type(value) is not int:
-        raise ConfigError(f"first_dealer must be an int, not {type(value).__name__}")
+        raise ConfigError(
+            ErrorCode.INVALID_CONFIG, f"first_dealer must be an int, not {type(value).__name__}"
+        )
     if not 0 <= value < instance.players:
         raise ConfigError(
-            f"first_dealer must be a seat from 0 to {instance.players - 1}, not {value}"
+            ErrorCode.INVALID_CONFIG,
+            f"first_dealer must be a seat from 0 to {instance.players - 1}, not {value}",
         )
 
 
 def _check_flag(_instance: object, attribute: attrs.Attribute[bool], value: Any) -> None:
     if type(value) is not bool:
-        raise ConfigError(f"{attribute.name} must be a bool, not {type(value).__name__}")
+        raise ConfigError(
+            ErrorCode.INVALID_CONFIG,
+            f"{attribute.name} must be a bool, not {type(value).__name__}",
+        )
 
 
 @attrs.frozen(kw_only=True)

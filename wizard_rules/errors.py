@@ -20,13 +20,21 @@ python-chess's ``InvalidMoveError`` (bad notation) and ``IllegalMoveError``
 * :class:`RecordError` -- JSON or a game record that cannot be decoded or
   replayed.
 
-All of them derive from :class:`ValueError` (and :class:`InvalidArgumentError`
-from :class:`TypeError` too), so generic handlers keep working.
+Every class is made the same way, ``SomeError(code, message)``, and all of
+them derive from :class:`ValueError` and from nothing else.  In particular
+:class:`InvalidArgumentError` is deliberately *not* a :class:`TypeError`:
+our errors describe bad *data* (a client's action, a JSON record, a
+command-line value) that a program must refuse and report, whereas
+``except TypeError`` is how Python code catches its own programming
+mistakes.  Were it a :class:`TypeError`, a handler written for the latter
+would silently swallow a malformed action from an untrusted client.  Catch
+:class:`WizardError` (or one class) and read its :attr:`~WizardError.code`.
 """
 
 from __future__ import annotations
 
 import enum
+from typing import Any, ClassVar
 
 __all__ = [
     "CardTextError",
@@ -92,41 +100,57 @@ class ErrorCode(enum.StrEnum):
     """A well-formed record whose actions cannot be replayed under the rules."""
 
 
-class WizardError(Exception):
+class WizardError(ValueError):
     """Base class of every error the library raises on purpose.
+
+    Every error class is built the same way, ``SomeError(code, message)``,
+    and accepts only the codes listed in its :attr:`codes` (a programming
+    mistake such as ``CardTextError(ErrorCode.GAME_OVER, ...)`` raises
+    :class:`AssertionError`).  Errors survive pickling with their code and
+    message, so they cross process boundaries intact.
 
     :ivar code: the stable :class:`ErrorCode` of the problem.
     :ivar message: a sentence for people; not part of the stable contract.
     """
 
+    codes: ClassVar[frozenset[ErrorCode]] = frozenset(ErrorCode)
+    """The codes an error of this class may carry."""
+
     code: ErrorCode
     message: str
 
     def __init__(self, code: ErrorCode, message: str) -> None:
+        if code not in self.codes:
+            raise AssertionError(f"{type(self).__name__} does not carry the code {code!r}")
         super().__init__(f"[{code.value}] {message}")
         self.code = code
         self.message = message
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the constructor's arguments (and any extra attributes)."""
+        return (type(self), (self.code, self.message), self.__dict__)
 
-class CardTextError(WizardError, ValueError):
+
+class CardTextError(WizardError):
     """Text that is not a card in the library's notation (code ``bad_card_text``)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(ErrorCode.BAD_CARD_TEXT, message)
+    codes = frozenset({ErrorCode.BAD_CARD_TEXT})
 
 
-class ConfigError(WizardError, ValueError):
+class ConfigError(WizardError):
     """A rule configuration that cannot be played (code ``invalid_config``)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(ErrorCode.INVALID_CONFIG, message)
+    codes = frozenset({ErrorCode.INVALID_CONFIG})
 
 
-class InvalidArgumentError(WizardError, TypeError, ValueError):
-    """A value of the wrong type or outside its domain given to a function."""
+class InvalidArgumentError(WizardError):
+    """A value of the wrong type or outside its domain given to a function.
 
-    def __init__(self, message: str, code: ErrorCode = ErrorCode.INVALID_ARGUMENT) -> None:
-        super().__init__(code, message)
+    Its code is ``invalid_argument`` (``invalid_action`` for its subclass
+    :class:`InvalidActionError`).
+    """
+
+    codes = frozenset({ErrorCode.INVALID_ARGUMENT})
 
 
 class InvalidActionError(InvalidArgumentError):
@@ -137,28 +161,47 @@ class InvalidActionError(InvalidArgumentError):
     action that the rules forbid raises :class:`IllegalActionError` instead.
     """
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message, ErrorCode.INVALID_ACTION)
+    codes = frozenset({ErrorCode.INVALID_ACTION})
 
 
-class IllegalActionError(WizardError, ValueError):
+class IllegalActionError(WizardError):
     """A well-formed action that the rules forbid in the given state.
 
     The state the action was applied to is unchanged (states are immutable).
-    Its ``code`` says which rule was broken.
+    Its ``code`` says which rule was broken: ``game_over``, ``wrong_phase``,
+    ``no_such_player``, ``not_your_turn`` or one of the action's own rules.
     """
 
+    codes = frozenset(
+        {
+            ErrorCode.GAME_OVER,
+            ErrorCode.WRONG_PHASE,
+            ErrorCode.NO_SUCH_PLAYER,
+            ErrorCode.NOT_YOUR_TURN,
+            ErrorCode.INVALID_DEAL,
+            ErrorCode.NO_TRUMP_NOT_ALLOWED,
+            ErrorCode.BID_OUT_OF_RANGE,
+            ErrorCode.BID_TOTAL_FORBIDDEN,
+            ErrorCode.CARD_NOT_IN_HAND,
+            ErrorCode.MUST_FOLLOW_SUIT,
+        }
+    )
 
-class RecordError(WizardError, ValueError):
+
+class RecordError(WizardError):
     """JSON or a game record that cannot be decoded or replayed.
+
+    Its code is ``invalid_json``, ``invalid_record`` or ``illegal_record``.
 
     :ivar index: the position in a game record's action list of the action
         at fault (one that is badly formed, or the first the rules refuse),
         or ``None`` when the fault is not in one action.
     """
 
+    codes = frozenset({ErrorCode.INVALID_JSON, ErrorCode.INVALID_RECORD, ErrorCode.ILLEGAL_RECORD})
+
     index: int | None
 
-    def __init__(self, code: ErrorCode, message: str, index: int | None = None) -> None:
+    def __init__(self, code: ErrorCode, message: str, *, index: int | None = None) -> None:
         super().__init__(code, message)
         self.index = index

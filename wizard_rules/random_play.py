@@ -30,8 +30,9 @@ __all__ = ["random_action", "random_deal", "random_game"]
 def _require_rng(rng: object) -> None:
     if not isinstance(rng, random.Random):
         raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
             f"rng must be a random.Random (for example random.Random(seed)), "
-            f"not {type(rng).__name__}"
+            f"not {type(rng).__name__}",
         )
 
 
@@ -48,7 +49,9 @@ def random_deal(state: State, rng: random.Random) -> Deal:
         or ``game_over``).
     """
     if type(state) is not State:
-        raise InvalidArgumentError(f"expected a State, not {type(state).__name__}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(state).__name__}"
+        )
     _require_rng(rng)
     if state.phase is not Phase.DEAL:
         code = ErrorCode.GAME_OVER if state.phase is Phase.GAME_OVER else ErrorCode.WRONG_PHASE
@@ -76,7 +79,9 @@ def random_action(state: State, rng: random.Random) -> Action:
     :raises InvalidArgumentError: ``state`` or ``rng`` has the wrong type.
     """
     if type(state) is not State:
-        raise InvalidArgumentError(f"expected a State, not {type(state).__name__}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(state).__name__}"
+        )
     if state.phase is Phase.DEAL:
         return random_deal(state, rng)
     _require_rng(rng)

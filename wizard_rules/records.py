@@ -90,7 +90,9 @@ def dumps(value: Any, *, indent: int | None = None) -> str:
             value, sort_keys=True, separators=separators, indent=indent, allow_nan=False
         )
     except (TypeError, ValueError) as error:
-        raise InvalidArgumentError(f"cannot write this value as JSON: {error}") from None
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"cannot write this value as JSON: {error}"
+        ) from None
 
 
 def loads(text: str | bytes) -> Any:
@@ -187,7 +189,9 @@ def config_to_dict(config: Config) -> dict[str, Any]:
     :raises InvalidArgumentError: ``config`` is not a :class:`~wizard_rules.Config`.
     """
     if type(config) is not Config:
-        raise InvalidArgumentError(f"expected a Config, not {type(config).__name__}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected a Config, not {type(config).__name__}"
+        )
     return {name: getattr(config, name) for name in _CONFIG_FIELDS}
 
 
@@ -236,7 +240,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     if kind is ChooseTrump:
         suit: Suit | None = action.suit  # type: ignore[union-attr]
         return {"type": "choose_trump", "player": action.player, "suit": suit and suit.value}  # type: ignore[union-attr]
-    raise InvalidActionError(f"expected an action, not {kind.__name__}")
+    raise InvalidActionError(ErrorCode.INVALID_ACTION, f"expected an action, not {kind.__name__}")
 
 
 def action_from_dict(value: Any) -> Action:
@@ -308,7 +312,9 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
     :raises InvalidArgumentError: ``view`` is not a :class:`~wizard_rules.PlayerView`.
     """
     if type(view) is not PlayerView:
-        raise InvalidArgumentError(f"expected a PlayerView, not {type(view).__name__}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected a PlayerView, not {type(view).__name__}"
+        )
 
     def cards(items: Iterable[Card]) -> list[str]:
         return [card.text for card in items]
@@ -360,18 +366,22 @@ def _actions(items: Iterable[Action]) -> tuple[Action, ...]:
         actions = tuple(items)
     except TypeError:
         raise InvalidArgumentError(
-            f"GameRecord.actions must be an iterable of actions, not {type(items).__name__}"
+            ErrorCode.INVALID_ARGUMENT,
+            f"GameRecord.actions must be an iterable of actions, not {type(items).__name__}",
         ) from None
     for action in actions:
         if type(action) not in ACTION_TYPES:
-            raise InvalidActionError(f"expected an action, not {type(action).__name__}")
+            raise InvalidActionError(
+                ErrorCode.INVALID_ACTION, f"expected an action, not {type(action).__name__}"
+            )
     return actions
 
 
 def _check_config(_instance: object, _attribute: object, value: Any) -> None:
     if type(value) is not Config:
         raise InvalidArgumentError(
-            f"GameRecord.config must be a Config, not {type(value).__name__}"
+            ErrorCode.INVALID_ARGUMENT,
+            f"GameRecord.config must be a Config, not {type(value).__name__}",
         )
 
 
@@ -391,7 +401,9 @@ class GameRecord:
     def from_state(cls, state: State) -> GameRecord:
         """Return the record of the game that led to ``state``."""
         if type(state) is not State:
-            raise InvalidArgumentError(f"expected a State, not {type(state).__name__}")
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(state).__name__}"
+            )
         return cls(state.config, state.history)
 
     def replay(self) -> State:
@@ -413,7 +425,7 @@ class GameRecord:
                 raise RecordError(
                     ErrorCode.ILLEGAL_RECORD,
                     f"action {index} ({shown}) cannot be played: {error.message}",
-                    index,
+                    index=index,
                 ) from error
         return state
 
@@ -473,5 +485,7 @@ def _indexed(decode: Any, items: list[Any]) -> list[Action]:
         try:
             decoded.append(decode(item))
         except RecordError as error:
-            raise RecordError(error.code, f"actions[{index}]: {error.message}", index) from None
+            raise RecordError(
+                error.code, f"actions[{index}]: {error.message}", index=index
+            ) from None
     return decoded

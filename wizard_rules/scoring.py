@@ -13,7 +13,7 @@ from __future__ import annotations
 import attrs
 
 from wizard_rules.cards import Card, Suit
-from wizard_rules.errors import InvalidArgumentError
+from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.trick import Trick
 
 __all__ = ["RoundResult", "round_score"]
@@ -30,7 +30,8 @@ def round_score(bid: int, taken: int) -> int:
     """
     if type(bid) is not int or type(taken) is not int or bid < 0 or taken < 0:
         raise InvalidArgumentError(
-            f"round_score needs two whole numbers from 0 up, not {bid!r} and {taken!r}"
+            ErrorCode.INVALID_ARGUMENT,
+            f"round_score needs two whole numbers from 0 up, not {bid!r} and {taken!r}",
         )
     if bid == taken:
         return 20 + 10 * taken

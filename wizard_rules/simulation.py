@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 import attrs
 
 from wizard_rules.config import Config
-from wizard_rules.errors import InvalidArgumentError
+from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.random_play import random_game
 
 __all__ = ["SeatTotals", "SimulationTotals", "game_seed", "simulate"]
@@ -140,12 +140,19 @@ def simulate(
     :raises InvalidArgumentError: a count is not a positive whole number.
     """
     if type(config) is not Config:
-        raise InvalidArgumentError(f"simulate needs a Config, not {type(config).__name__}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"simulate needs a Config, not {type(config).__name__}"
+        )
     for name, value in (("games", games), ("workers", workers)):
         if type(value) is not int or value < 1:
-            raise InvalidArgumentError(f"{name} must be a whole number from 1 up, not {value!r}")
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"{name} must be a whole number from 1 up, not {value!r}",
+            )
     if type(seed) is not int:
-        raise InvalidArgumentError(f"seed must be an int, not {type(seed).__name__}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"seed must be an int, not {type(seed).__name__}"
+        )
     size = max(1, min(50, games // (workers * 8) or 1))
     total = SimulationTotals(0, tuple(SeatTotals() for _ in range(config.players)))
     if workers == 1:

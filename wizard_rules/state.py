@@ -22,7 +22,7 @@ from typing import Any, Final, NoReturn, TypeAlias
 from wizard_rules.actions import Action
 from wizard_rules.cards import DECK, Card, Suit
 from wizard_rules.config import Config
-from wizard_rules.errors import InvalidArgumentError
+from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.scoring import RoundResult
 from wizard_rules.trick import (
     Trick,
@@ -99,8 +99,9 @@ class State:
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
             "states are not constructed directly: start a game with new_game(config) "
-            "and move it on with apply(state, action)"
+            "and move it on with apply(state, action)",
         )
 
     @property
@@ -315,7 +316,8 @@ class State:
     def _seat(self, seat: object) -> int:
         if type(seat) is not int or not 0 <= seat < self.config.players:
             raise InvalidArgumentError(
-                f"seat must be an int from 0 to {self.config.players - 1}, not {seat!r}"
+                ErrorCode.INVALID_ARGUMENT,
+                f"seat must be an int from 0 to {self.config.players - 1}, not {seat!r}",
             )
         return seat
 
@@ -402,7 +404,9 @@ def new_game(config: Config) -> State:
     :raises InvalidArgumentError: ``config`` is not a :class:`~wizard_rules.Config`.
     """
     if type(config) is not Config:
-        raise InvalidArgumentError(f"new_game needs a Config, not {type(config).__name__}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"new_game needs a Config, not {type(config).__name__}"
+        )
     players = config.players
     return make_state(
         config,

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from wizard_rules.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.cards import DECK, Card, Suit
 from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
-from wizard_rules.errors import InvalidArgumentError
+from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.random_play import random_action, random_deal
 from wizard_rules.records import GameRecord
 from wizard_rules.state import State, new_game
@@ -91,7 +91,10 @@ def cards() -> st.SearchStrategy[Card]:
 def hands(min_size: int = 0, max_size: int = 20) -> st.SearchStrategy[tuple[Card, ...]]:
     """Hands: distinct cards in canonical order, ``min_size`` to ``max_size`` of them."""
     if not 0 <= min_size <= max_size <= len(DECK):
-        raise InvalidArgumentError(f"hand sizes must satisfy 0 <= {min_size} <= {max_size} <= 60")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"hand sizes must satisfy 0 <= {min_size} <= {max_size} <= 60",
+        )
     return st.lists(cards(), min_size=min_size, max_size=max_size, unique=True).map(
         lambda drawn: tuple(sorted(drawn, key=_index))
     )

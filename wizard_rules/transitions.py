@@ -76,7 +76,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     :raises InvalidArgumentError: ``state`` is not a :class:`State`.
     """
     if type(state) is not State:
-        raise InvalidArgumentError(f"expected a State, not {type(state).__name__}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(state).__name__}"
+        )
     fields = state._fields
     player = fields[4]
     if player is None:
@@ -181,7 +183,8 @@ def replay(state: State, actions: Iterable[object]) -> State:
         items = iter(actions)
     except TypeError:
         raise InvalidArgumentError(
-            f"replay needs an iterable of actions, not {type(actions).__name__}"
+            ErrorCode.INVALID_ARGUMENT,
+            f"replay needs an iterable of actions, not {type(actions).__name__}",
         ) from None
     for action in items:
         state = apply(state, action)
@@ -193,7 +196,9 @@ def replay(state: State, actions: Iterable[object]) -> State:
 
 def _require_state(state: object) -> None:
     if type(state) is not State:
-        raise InvalidArgumentError(f"expected a State, not {type(state).__name__}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(state).__name__}"
+        )
 
 
 def _verify(state: State, action: object) -> None:
@@ -203,7 +208,8 @@ def _verify(state: State, action: object) -> None:
     expected = _PHASE_OF.get(kind)  # keyed by type: hashing a type is cheap
     if expected is None:
         raise InvalidActionError(
-            f"expected an action (Deal, ChooseTrump, Bid or Play), not {kind.__name__}"
+            ErrorCode.INVALID_ACTION,
+            f"expected an action (Deal, ChooseTrump, Bid or Play), not {kind.__name__}",
         )
     fields = state._fields
     phase = fields[1]

@@ -19,7 +19,7 @@ from typing import Final, cast
 import attrs
 
 from wizard_rules.cards import DECK, Card, Kind, Suit
-from wizard_rules.errors import InvalidArgumentError
+from wizard_rules.errors import ErrorCode, InvalidArgumentError
 
 __all__ = ["SUIT_MASKS", "Trick", "led_suit", "may_play", "winning_position"]
 
@@ -62,9 +62,11 @@ def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
     """
     checked = _cards(cards, "cards", Sequence)
     if not checked:
-        raise InvalidArgumentError("an empty trick has no winner")
+        raise InvalidArgumentError(ErrorCode.INVALID_ARGUMENT, "an empty trick has no winner")
     if trump is not None and type(trump) is not Suit:
-        raise InvalidArgumentError(f"trump must be a Suit or None, not {type(trump).__name__}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"trump must be a Suit or None, not {type(trump).__name__}"
+        )
     return unchecked_winning_position(checked, trump)
 
 
@@ -79,7 +81,9 @@ def may_play(hand: Collection[Card], trick: Sequence[Card], card: Card) -> bool:
     """
     held = _cards(hand, "hand", Collection)
     if type(card) is not Card:
-        raise InvalidArgumentError(f"card must be a Card, not {type(card).__name__}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"card must be a Card, not {type(card).__name__}"
+        )
     mask = 0
     for item in held:
         mask |= item.mask
@@ -90,11 +94,16 @@ def _cards(cards: object, what: str, shape: type) -> tuple[Card, ...]:
     # A trick is a sequence (its order matters); a hand any collection.
     if isinstance(cards, (str, bytes)) or not isinstance(cards, shape):
         kind = "sequence" if shape is Sequence else "collection"
-        raise InvalidArgumentError(f"{what} must be a {kind} of cards, not {type(cards).__name__}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"{what} must be a {kind} of cards, not {type(cards).__name__}",
+        )
     checked: tuple[Card, ...] = tuple(cast(Collection[Card], cards))
     for card in checked:
         if type(card) is not Card:
-            raise InvalidArgumentError(f"{what} must hold cards, not {type(card).__name__}")
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT, f"{what} must hold cards, not {type(card).__name__}"
+            )
     return checked
 
 

@@ -23,7 +23,7 @@ import attrs
 from wizard_rules.actions import Action
 from wizard_rules.cards import Card, Suit
 from wizard_rules.config import Config
-from wizard_rules.errors import InvalidArgumentError
+from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.scoring import RoundResult
 from wizard_rules.state import Phase, State, cards_of
 from wizard_rules.transitions import actions_for
@@ -144,10 +144,15 @@ def player_view(state: State, seat: int) -> PlayerView:
         one of its seats.
     """
     if type(state) is not State:
-        raise InvalidArgumentError(f"expected a State, not {type(state).__name__}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(state).__name__}"
+        )
     players = state.config.players
     if type(seat) is not int or not 0 <= seat < players:
-        raise InvalidArgumentError(f"seat must be an int from 0 to {players - 1}, not {seat!r}")
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"seat must be an int from 0 to {players - 1}, not {seat!r}",
+        )
     # The turned card is public once the deal is done; the stack below it and
     # the other hands are not, and are not copied here.
     return PlayerView(
