@@ -41,7 +41,8 @@ def _int_field(_instance: object, attribute: attrs.Attribute[int], value: Any) -
     if type(value) is not int:
         raise InvalidActionError(
             ErrorCode.INVALID_ACTION,
-            f"{_owner_name(attribute)}.{attribute.name} must be an int, not {type(value).__name__}",
+            f"{_owner_name(attribute)}.{attribute.name} must be an int, "
+            f"not {type(value).__name__}",
         )
 
 
