@@ -5,7 +5,6 @@ from collections.abc import Callable
 import pytest
 
 from wizard_rules import (
-    DECK,
     Config,
     InvalidArgumentError,
     Suit,
@@ -14,7 +13,6 @@ from wizard_rules import (
     parse_cards,
     winning_position,
 )
-from wizard_rules.trick import SUIT_MASKS, unchecked_playable_mask
 
 from .helpers import ref_winner, walk
 
@@ -149,14 +147,6 @@ def test_may_play(hand: str, trick: str, card: str, expected: bool) -> None:
     (played,) = parse_cards(card)
     assert played in parse_cards(hand)
     assert may_play(parse_cards(hand), parse_cards(trick), played) is expected
-    playable = unchecked_playable_mask(mask_of(hand), parse_cards(trick))
-    assert bool(playable & played.mask) is expected
-
-
-def test_suit_masks() -> None:
-    for suit in Suit:
-        assert SUIT_MASKS[suit] == sum(c.mask for c in DECK if c.suit is suit)
-        assert SUIT_MASKS[suit].bit_count() == 13
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

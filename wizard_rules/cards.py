@@ -213,6 +213,42 @@ JESTERS: Final[tuple[Card, ...]] = tuple(c for c in DECK if c.kind is Kind.JESTE
 """
 
 _CARD_BY_TEXT: Final = {card.text: card for card in DECK}
+
+# -- bit masks (internal) -------------------------------------------------
+# A set of cards is an int with bit ``card.index`` set for each card (the
+# card's ``mask``): hands are kept this way, so that "does the hand hold a
+# card of the led suit" is one AND.
+
+_FULL_DECK_MASK: Final = (1 << len(DECK)) - 1
+_SPECIALS_MASK: Final = sum(card.mask for card in DECK if card.kind is not Kind.SUIT)
+
+
+def _mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of ``cards`` (internal; they are trusted to be cards)."""
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    return mask
+
+
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards whose bits are set in ``mask``, in canonical order (internal)."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)
+
+
+def _undealt_mask(hand_masks: Iterable[int], shown: Iterable[Card]) -> int:
+    """The cards in no hand and not among ``shown`` (internal)."""
+    placed = _mask_of(shown)
+    for mask in hand_masks:
+        placed |= mask
+    return _FULL_DECK_MASK & ~placed
+
+
 _TOKEN_SHAPE: Final = re.compile(r"[A-Z][0-9]{1,2}")
 
 

@@ -31,6 +31,15 @@ MAX_PLAYERS: Final = 6
 """The most players a game may have."""
 
 
+def _seat_after(seat: int, steps: int, players: int) -> int:
+    """The seat ``steps`` places to the left of ``seat`` (internal).
+
+    Play, bidding and the deal all pass to the left, one seat at a time:
+    this is the one place that says what "to the left" means.
+    """
+    return (seat + steps) % players
+
+
 def _check_players(_instance: object, _attribute: object, value: Any) -> None:
     if type(value) is not int:
         raise ConfigError(

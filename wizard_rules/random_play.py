@@ -19,10 +19,10 @@ import random
 
 from wizard_rules.actions import Action, Deal
 from wizard_rules.cards import DECK, Card
-from wizard_rules.config import Config
+from wizard_rules.config import Config, _seat_after
 from wizard_rules.errors import ErrorCode, IllegalActionError, InvalidArgumentError
-from wizard_rules.state import Phase, State, new_game
-from wizard_rules.transitions import apply, legal_actions
+from wizard_rules.state import _DEAL, _GAME_OVER, Phase, State, _not_a_state, new_game
+from wizard_rules.transitions import _out_of_phase, apply, legal_actions
 
 __all__ = ["random_action", "random_deal", "random_game"]
 
@@ -49,22 +49,17 @@ def random_deal(state: State, rng: random.Random) -> Deal:
         or ``game_over``).
     """
     if type(state) is not State:
-        raise InvalidArgumentError(
-            ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(state).__name__}"
-        )
+        raise _not_a_state(state)
     _require_rng(rng)
     if state.phase is not Phase.DEAL:
-        code = ErrorCode.GAME_OVER if state.phase is Phase.GAME_OVER else ErrorCode.WRONG_PHASE
-        raise IllegalActionError(
-            code, f"there is no deal to draw in the {state.phase.value!r} phase"
-        )
+        raise _out_of_phase(state, "a random deal")
     players = state.config.players
     size = state.round
     deck = list(DECK)
     rng.shuffle(deck)
     hands: list[list[Card]] = [[] for _ in range(players)]
     for k in range(players):
-        hands[(state.dealer + 1 + k) % players] = deck[k * size : (k + 1) * size]
+        hands[_seat_after(state.dealer, 1 + k, players)] = deck[k * size : (k + 1) * size]
     dealt = players * size
     return Deal(hands, deck[dealt] if dealt < len(deck) else None)
 
@@ -79,10 +74,8 @@ def random_action(state: State, rng: random.Random) -> Action:
     :raises InvalidArgumentError: ``state`` or ``rng`` has the wrong type.
     """
     if type(state) is not State:
-        raise InvalidArgumentError(
-            ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(state).__name__}"
-        )
-    if state.phase is Phase.DEAL:
+        raise _not_a_state(state)
+    if state.phase is _DEAL:
         return random_deal(state, rng)
     _require_rng(rng)
     actions = legal_actions(state)
@@ -95,6 +88,6 @@ def random_game(config: Config, rng: random.Random) -> State:
     """Play a whole game with :func:`random_action` and return the final state."""
     state = new_game(config)
     _require_rng(rng)
-    while state.phase is not Phase.GAME_OVER:
+    while state.phase is not _GAME_OVER:
         state = apply(state, random_action(state, rng))
     return state

@@ -51,7 +51,7 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     RecordError,
 )
-from wizard_rules.state import State, new_game
+from wizard_rules.state import State, _not_a_state, new_game
 from wizard_rules.transitions import apply
 from wizard_rules.trick import Trick
 from wizard_rules.views import PlayerView
@@ -401,9 +401,7 @@ class GameRecord:
     def from_state(cls, state: State) -> GameRecord:
         """Return the record of the game that led to ``state``."""
         if type(state) is not State:
-            raise InvalidArgumentError(
-                ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(state).__name__}"
-            )
+            raise _not_a_state(state)
         return cls(state.config, state.history)
 
     def replay(self) -> State:

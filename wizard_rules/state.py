@@ -12,24 +12,28 @@ next round's deal, or to the end of the game.
 
 States compare equal when they are the same game at the same point: same
 configuration and the same actions so far.
+
+Each field of a state is declared once, with its documentation, in
+:class:`_StateFields`; :class:`State` adds the queries.  A state is a tuple
+underneath (one object per state, with fields read by C-level getters: the
+cheapest immutable record Python has), but it is not a sequence: indexing,
+iterating, slicing, concatenating and ordering a state raise
+:class:`TypeError`, the tuple-building helpers of named tuples (``_make``,
+``_replace``) are refused, and a state equals only a state.  The one way to
+get a state is :func:`new_game` followed by legal actions.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any, Final, NoReturn, TypeAlias
+from typing import Any, Final, NamedTuple, NoReturn, Protocol
 
 from wizard_rules.actions import Action
-from wizard_rules.cards import DECK, Card, Suit
-from wizard_rules.config import Config
+from wizard_rules.cards import Card, Suit, _cards_of, _undealt_mask
+from wizard_rules.config import Config, _seat_after
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.scoring import RoundResult
-from wizard_rules.trick import (
-    Trick,
-    count_wins,
-    unchecked_led_suit,
-    unchecked_winning_position,
-)
+from wizard_rules.trick import Trick, _count_wins, _led_suit, _winning_position
 
 __all__ = ["Phase", "State", "new_game"]
 
@@ -48,139 +52,171 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
     """The last round has been scored; no action is legal."""
 
-
-_ALL_CARDS: Final = (1 << len(DECK)) - 1
-
-
-def cards_of(mask: int) -> tuple[Card, ...]:
-    """Return the cards whose bits are set in ``mask``, in canonical order."""
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(DECK[low.bit_length() - 1])
-        mask ^= low
-    return tuple(cards)
+    # Hash by identity, in C: the transition table is looked up by phase on
+    # every decision, and Enum's own __hash__ is a Python call.  (Members are
+    # singletons compared by identity, so this agrees with equality.)
+    __hash__ = object.__hash__
 
 
-Fields: TypeAlias = tuple[
-    Config,  # 0: config
-    Phase,  # 1: phase
-    int,  # 2: round
-    int,  # 3: dealer
-    int | None,  # 4: current_player
-    tuple[int, ...],  # 5: hand_masks
-    Card | None,  # 6: turned
-    Suit | None,  # 7: trump
-    tuple[int | None, ...],  # 8: bids
-    tuple[Card, ...],  # 9: trick
-    int,  # 10: leader
-    tuple[Trick, ...],  # 11: tricks
-    tuple[RoundResult, ...],  # 12: results
-    tuple[tuple[Action, ...], ...],  # 13: past_actions
-    tuple[Action, ...],  # 14: round_actions
-]
-"""The fields of a :class:`State`, in order (internal)."""
+# The phases as module constants: a global is read several times faster than
+# an Enum member (``Phase.PLAY``), and the hot paths read them on every step.
+_DEAL: Final = Phase.DEAL
+_CHOOSE_TRUMP: Final = Phase.CHOOSE_TRUMP
+_BID: Final = Phase.BID
+_PLAY: Final = Phase.PLAY
+_GAME_OVER: Final = Phase.GAME_OVER
 
 
-class State:
+class _StateFields(NamedTuple):
+    """The fields of a :class:`State`, each declared once (internal base class).
+
+    The transition functions build the two most frequent states (after a bid
+    and after a card) positionally, in this order; every other state is built
+    with keywords.
+    """
+
+    config: Config
+    """The :class:`~wizard_rules.Config` the game is played by."""
+    phase: Phase
+    """The current :class:`Phase`."""
+    round: int
+    """The current round number, from 1; at the end of the game, the last round's."""
+    dealer: int
+    """The seat that deals (or dealt) the current round."""
+    current_player: int | None
+    """The seat to act next; ``None`` at a deal (a chance step) and at the end."""
+    hand_masks: tuple[int, ...]
+    """Each seat's hand as a bit mask of :attr:`Card.mask <wizard_rules.Card.mask>` bits."""
+    turned: Card | None
+    """The card turned for trump this round; ``None`` before the deal and in the last round."""
+    trump: Suit | None
+    """The trump suit of the round; ``None`` for no trump (and before it is known)."""
+    bids: tuple[int | None, ...]
+    """Each seat's bid this round, ``None`` until the seat has bid."""
+    trick: tuple[Card, ...]
+    """The cards of the trick being played, in the order played."""
+    leader: int
+    """The seat that leads (or led) the trick being played.
+
+    At a deal, the seat that will lead the round's first trick.
+    """
+    tricks: tuple[Trick, ...]
+    """The completed tricks of this round, in the order played."""
+    results: tuple[RoundResult, ...]
+    """The :class:`~wizard_rules.RoundResult` of every finished round, in order."""
+    past_actions: tuple[tuple[Action, ...], ...]
+    """The actions of each finished round, a tuple per round (see :attr:`~State.history`)."""
+    round_actions: tuple[Action, ...]
+    """The actions of the current round so far."""
+
+
+class _Table(Protocol):
+    """The public fields that :class:`_PublicQueries` reads (internal)."""
+
+    @property
+    def config(self) -> Config: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def trump(self) -> Suit | None: ...
+    @property
+    def trick(self) -> tuple[Card, ...]: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+    @property
+    def results(self) -> tuple[RoundResult, ...]: ...
+
+
+class _PublicQueries:
+    """The queries a :class:`State` and a player's view answer alike (internal).
+
+    Everything here is computed from public facts (the trick on the table,
+    the finished tricks and rounds), so a view answers it exactly as the
+    state it was made from.
+    """
+
+    __slots__ = ()
+
+    @property
+    def is_chance(self: _Table) -> bool:
+        """Whether the next step is a chance step (a :class:`~wizard_rules.Deal`)."""
+        return self.phase is _DEAL
+
+    @property
+    def is_over(self: _Table) -> bool:
+        """Whether the game has ended."""
+        return self.phase is _GAME_OVER
+
+    @property
+    def led_suit(self: _Table) -> Suit | None:
+        """The suit to follow in the current trick, or ``None``.
+
+        ``None`` means no card yet, only Jesters so far, or a Wizard led.
+        """
+        return _led_suit(self.trick)
+
+    @property
+    def trick_winner(self: _Table) -> int | None:
+        """The seat winning the current trick so far, or ``None`` if it is empty."""
+        if not self.trick:
+            return None
+        return _seat_after(
+            self.leader, _winning_position(self.trick, self.trump), self.config.players
+        )
+
+    @property
+    def tricks_won(self: _Table) -> tuple[int, ...]:
+        """How many tricks each seat has won this round so far, by seat."""
+        return _count_wins(self.tricks, self.config.players)
+
+    @property
+    def scores(self: _Table) -> tuple[int, ...]:
+        """Each seat's running total over the finished rounds, by seat."""
+        return _totals(self)
+
+    @property
+    def winners(self: _Table) -> tuple[int, ...]:
+        """At the end of the game, the seats with the highest total.
+
+        All tied seats win, listed in seat order.  Before the end of the game
+        this is the empty tuple.
+        """
+        if self.phase is not Phase.GAME_OVER:
+            return ()
+        totals = _totals(self)
+        best = max(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+def _totals(table: _Table) -> tuple[int, ...]:
+    totals = [0] * table.config.players
+    for result in table.results:
+        for seat, points in enumerate(result.scores):
+            totals[seat] += points
+    return tuple(totals)
+
+
+class State(_StateFields, _PublicQueries):
     """An immutable snapshot of a game.  Make the first with :func:`new_game`.
 
     The attributes are read-only.  Seats are numbered ``0`` to
     ``config.players - 1`` and every per-seat tuple is indexed by seat.
     """
 
-    # Written by hand, not with attrs: a state holds its fields in one tuple,
-    # so that making the next state costs one tuple and one slot, and the
-    # transition functions read every field with one unpacking.  This is the
-    # hottest object of the library (one per action of every simulated game).
-    __slots__ = ("_fields",)
+    # A tuple underneath (see the module's docstring): one allocation per
+    # state, fields read by C getters.  This is the hottest object of the
+    # library (one per action of every simulated game).
+    __slots__ = ()
 
-    _fields: Fields
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __new__(cls, *args: object, **kwargs: object) -> State:
+        """Refuse: states come from :func:`new_game` and :func:`~wizard_rules.apply`."""
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
             "states are not constructed directly: start a game with new_game(config) "
             "and move it on with apply(state, action)",
         )
-
-    @property
-    def config(self) -> Config:
-        """The :class:`~wizard_rules.Config` the game is played by."""
-        return self._fields[0]
-
-    @property
-    def phase(self) -> Phase:
-        """The current :class:`Phase`."""
-        return self._fields[1]
-
-    @property
-    def round(self) -> int:
-        """The current round number, from 1; at the end of the game, the last round's."""
-        return self._fields[2]
-
-    @property
-    def dealer(self) -> int:
-        """The seat that deals (or dealt) the current round."""
-        return self._fields[3]
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act next; ``None`` at a deal (a chance step) and at the end."""
-        return self._fields[4]
-
-    @property
-    def hand_masks(self) -> tuple[int, ...]:
-        """Each seat's hand as a bit mask of :attr:`Card.mask <wizard_rules.Card.mask>` bits."""
-        return self._fields[5]
-
-    @property
-    def turned(self) -> Card | None:
-        """The card turned for trump this round; ``None`` before the deal and in the last round."""
-        return self._fields[6]
-
-    @property
-    def trump(self) -> Suit | None:
-        """The trump suit of the round; ``None`` for no trump (and before it is known)."""
-        return self._fields[7]
-
-    @property
-    def bids(self) -> tuple[int | None, ...]:
-        """Each seat's bid this round, ``None`` until the seat has bid."""
-        return self._fields[8]
-
-    @property
-    def trick(self) -> tuple[Card, ...]:
-        """The cards of the trick being played, in the order played."""
-        return self._fields[9]
-
-    @property
-    def leader(self) -> int:
-        """The seat that leads (or led) the trick being played.
-
-        At a deal, the seat that will lead the round's first trick.
-        """
-        return self._fields[10]
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks of this round, in the order played."""
-        return self._fields[11]
-
-    @property
-    def results(self) -> tuple[RoundResult, ...]:
-        """The :class:`~wizard_rules.RoundResult` of every finished round, in order."""
-        return self._fields[12]
-
-    @property
-    def past_actions(self) -> tuple[tuple[Action, ...], ...]:
-        """The actions of each finished round, a tuple per round (see :attr:`history`)."""
-        return self._fields[13]
-
-    @property
-    def round_actions(self) -> tuple[Action, ...]:
-        """The actions of the current round so far."""
-        return self._fields[14]
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"State is immutable; cannot set {name!r}")
@@ -189,30 +225,25 @@ class State:
         raise AttributeError(f"State is immutable; cannot delete {name!r}")
 
     def __eq__(self, other: object) -> bool:
-        """States are equal when they are the same game at the same point."""
-        if type(other) is not State:
-            return NotImplemented
-        return self._fields == other._fields
+        """States are equal when they are the same game at the same point.
 
-    def __hash__(self) -> int:
-        """Hash by the fields, consistently with equality."""
-        return hash(self._fields)
+        A state equals nothing but a state (not even a tuple of its fields).
+        """
+        return type(other) is State and _tuple_eq(self, other)
 
-    def __reduce__(self) -> tuple[Any, tuple[Fields]]:
+    def __ne__(self, other: object) -> bool:
+        """The negation of :meth:`__eq__`."""
+        return type(other) is not State or _tuple_ne(self, other)
+
+    __hash__ = tuple.__hash__
+
+    def __bool__(self) -> bool:
+        """A state is always true (it is not a sequence that could be empty)."""
+        return True
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[object, ...]]]:
         """Pickle as the fields."""
-        return (make_state_from_fields, (self._fields,))
-
-    # -- whose turn -------------------------------------------------------
-
-    @property
-    def is_chance(self) -> bool:
-        """Whether the next step is a chance step (a :class:`~wizard_rules.Deal`)."""
-        return self.phase is Phase.DEAL
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is Phase.GAME_OVER
+        return (_restore, (_tuple_copy(self, _ALL),))
 
     # -- cards ------------------------------------------------------------
 
@@ -221,12 +252,12 @@ class State:
 
         :raises InvalidArgumentError: ``seat`` is not a seat of this game.
         """
-        return cards_of(self.hand_masks[self._seat(seat)])
+        return _cards_of(self.hand_masks[self._seat(seat)])
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand, by seat (each in canonical order)."""
-        return tuple(cards_of(mask) for mask in self.hand_masks)
+        return tuple(_cards_of(mask) for mask in self.hand_masks)
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -239,65 +270,10 @@ class State:
 
         Before the deal (and at the end of the game) that is the whole deck.
         """
-        placed = 0
-        for mask in self.hand_masks:
-            placed |= mask
-        for card in self.trick:
-            placed |= card.mask
-        for trick in self.tricks:
-            for card in trick.cards:
-                placed |= card.mask
+        shown = [*self.trick, *(card for trick in self.tricks for card in trick.cards)]
         if self.turned is not None:
-            placed |= self.turned.mask
-        return cards_of(_ALL_CARDS & ~placed)
-
-    # -- the trick on the table -------------------------------------------
-
-    @property
-    def led_suit(self) -> Suit | None:
-        """The suit to follow in the current trick, or ``None``.
-
-        ``None`` means no card yet, only Jesters so far, or a Wizard led.
-        """
-        return unchecked_led_suit(self.trick)
-
-    @property
-    def trick_winner(self) -> int | None:
-        """The seat winning the current trick so far, or ``None`` if it is empty."""
-        if not self.trick:
-            return None
-        return (
-            self.leader + unchecked_winning_position(self.trick, self.trump)
-        ) % self.config.players
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        """How many tricks each seat has won this round so far, by seat."""
-        return count_wins(self.tricks, self.config.players)
-
-    # -- scores and the end ----------------------------------------------
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Each seat's running total over the finished rounds, by seat."""
-        totals = [0] * self.config.players
-        for result in self.results:
-            for seat, points in enumerate(result.scores):
-                totals[seat] += points
-        return tuple(totals)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """At the end of the game, the seats with the highest total.
-
-        All tied seats win, listed in seat order.  Before the end of the game
-        this is the empty tuple.
-        """
-        if self.phase is not Phase.GAME_OVER:
-            return ()
-        totals = self.scores
-        best = max(totals)
-        return tuple(seat for seat, total in enumerate(totals) if total == best)
+            shown.append(self.turned)
+        return _cards_of(_undealt_mask(self.hand_masks, shown))
 
     # -- history ----------------------------------------------------------
 
@@ -340,58 +316,70 @@ class State:
         return self
 
 
-_new = object.__new__
-_set_fields: Any = State.__dict__["_fields"].__set__  # the slot's own setter
+# -- building states (internal) -----------------------------------------------
+
+_tuple_eq = tuple.__eq__
+_tuple_ne = tuple.__ne__
+_tuple_copy = tuple.__getitem__
+_ALL = slice(None)
+
+_new_state = tuple.__new__
+"""``_new_state(State, (config, phase, ...))``: a state from all its fields in
+order, unchecked.  Only the two hottest transitions use it."""
+
+_make_state = _StateFields.__new__
+"""``_make_state(State, config=..., phase=..., ...)``: a state from its fields
+by keyword, unchecked (the transition functions validate first)."""
 
 
-def make_state_from_fields(fields: Fields) -> State:
-    """Build a state from its fields without any check (internal)."""
-    state: State = _new(State)
-    _set_fields(state, fields)
-    return state
-
-
-def make_state(
-    config: Config,
-    phase: Phase,
-    round: int,
-    dealer: int,
-    current_player: int | None,
-    hand_masks: tuple[int, ...],
-    turned: Card | None,
-    trump: Suit | None,
-    bids: tuple[int | None, ...],
-    trick: tuple[Card, ...],
-    leader: int,
-    tricks: tuple[Trick, ...],
-    results: tuple[RoundResult, ...],
-    past_actions: tuple[tuple[Action, ...], ...],
-    round_actions: tuple[Action, ...],
-) -> State:
-    """Build a state from its fields without any check (internal).
-
-    Only the transition functions call this, with fields they have already
-    validated; it is a plain slot-filler so that each step costs little.
-    """
-    return make_state_from_fields(
-        (
-            config,
-            phase,
-            round,
-            dealer,
-            current_player,
-            hand_masks,
-            turned,
-            trump,
-            bids,
-            trick,
-            leader,
-            tricks,
-            results,
-            past_actions,
-            round_actions,
-        )
+def _not_a_state(value: object) -> InvalidArgumentError:
+    """The error for a value given where a :class:`State` belongs (internal)."""
+    return InvalidArgumentError(
+        ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(value).__name__}"
     )
+
+
+def _restore(fields: tuple[object, ...]) -> State:
+    # Unpickling: the fields come from a pickled State.
+    return _new_state(State, fields)
+
+
+def _not_a_sequence(self: State, *args: object, **kwargs: object) -> NoReturn:
+    """Refused: a state is not a sequence (read its fields by name)."""
+    raise TypeError(
+        "a State is not a sequence: read its fields by name (state.phase, state.bids, ...)"
+    )
+
+
+def _not_ordered(self: State, other: object) -> NoReturn:
+    """Refused: states have no order."""
+    raise TypeError("states have no order: compare them with == only")
+
+
+# The tuple underneath is not part of the API: close every door that would
+# treat a state as a sequence, order states, or build one without the rules.
+for _name in (
+    "__getitem__",
+    "__iter__",
+    "__len__",
+    "__contains__",
+    "__add__",
+    "__radd__",
+    "__mul__",
+    "__rmul__",
+    "__reversed__",
+    "count",
+    "index",
+    "_asdict",
+    "_make",
+    "_replace",
+    "__replace__",
+    "__getnewargs__",
+):
+    setattr(State, _name, _not_a_sequence)
+for _name in ("__lt__", "__le__", "__gt__", "__ge__"):
+    setattr(State, _name, _not_ordered)
+del _name
 
 
 def new_game(config: Config) -> State:
@@ -407,21 +395,37 @@ def new_game(config: Config) -> State:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT, f"new_game needs a Config, not {type(config).__name__}"
         )
+    return _between_rounds(
+        config, Phase.DEAL, round=1, dealer=config.first_dealer, results=(), past_actions=()
+    )
+
+
+def _between_rounds(
+    config: Config,
+    phase: Phase,
+    *,
+    round: int,
+    dealer: int,
+    results: tuple[RoundResult, ...],
+    past_actions: tuple[tuple[Action, ...], ...],
+) -> State:
+    """A state before a round's deal, or at the end: no cards, bids or tricks (internal)."""
     players = config.players
-    return make_state(
-        config,
-        Phase.DEAL,
-        1,
-        config.first_dealer,
-        None,
-        (0,) * players,
-        None,
-        None,
-        (None,) * players,
-        (),
-        (config.first_dealer + 1) % players,
-        (),
-        (),
-        (),
-        (),
+    return _make_state(
+        State,
+        config=config,
+        phase=phase,
+        round=round,
+        dealer=dealer,
+        current_player=None,
+        hand_masks=(0,) * players,
+        turned=None,
+        trump=None,
+        bids=(None,) * players,
+        trick=(),
+        leader=_seat_after(dealer, 1, players),
+        tricks=(),
+        results=results,
+        past_actions=past_actions,
+        round_actions=(),
     )

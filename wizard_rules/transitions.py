@@ -11,6 +11,12 @@ Legality comes in layers, as in python-chess and pokerkit:
   changes nothing: states are immutable, and the check runs before anything
   is built.
 
+Each kind of action has its rules in one place: a verifier that raises the
+reason for a refusal (``_verify_play``) next to the transition that builds the
+next state (``_play``), and a row of :data:`_RULES` that ties them to the
+phase that expects the action and to the generator of its legal choices.
+:func:`check`, :func:`apply` and :func:`legal_actions` all read that table.
+
 Checks run in a fixed order, so that an action that breaks several rules
 always gets the same code: ``invalid_action`` (not an action at all), then
 ``game_over``, ``wrong_phase``, ``no_such_player``, ``not_your_turn``, and
@@ -21,8 +27,10 @@ last the action's own rules (``invalid_deal``; ``no_trump_not_allowed``;
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final, cast
+from collections.abc import Callable, Iterable
+from typing import Any, Final, Generic, Protocol, TypeVar
+
+import attrs
 
 from wizard_rules.actions import (
     BIDS,
@@ -34,8 +42,8 @@ from wizard_rules.actions import (
     Deal,
     Play,
 )
-from wizard_rules.cards import Card, Kind
-from wizard_rules.config import Config
+from wizard_rules.cards import DECK, Card, Kind, _mask_of
+from wizard_rules.config import Config, _seat_after
 from wizard_rules.errors import (
     ErrorCode,
     IllegalActionError,
@@ -43,26 +51,19 @@ from wizard_rules.errors import (
     InvalidArgumentError,
 )
 from wizard_rules.scoring import RoundResult, round_score
-from wizard_rules.state import Phase, State, make_state, make_state_from_fields
-from wizard_rules.trick import (
-    Trick,
-    count_wins,
-    unchecked_playable_mask,
-    unchecked_winning_position,
+from wizard_rules.state import (
+    _BID,
+    _PLAY,
+    Phase,
+    State,
+    _between_rounds,
+    _make_state,
+    _new_state,
+    _not_a_state,
 )
+from wizard_rules.trick import Trick, _count_wins, _playable_mask, _winning_position
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "replay"]
-
-_KIND_OF: Final = {
-    Phase.DEAL: Deal,
-    Phase.CHOOSE_TRUMP: ChooseTrump,
-    Phase.BID: Bid,
-    Phase.PLAY: Play,
-}
-_PHASE_OF: Final[dict[type, Phase]] = {kind: phase for phase, kind in _KIND_OF.items()}
-_PLAY: Final = Phase.PLAY
-_BID: Final = Phase.BID
-_GAME_OVER: Final = Phase.GAME_OVER
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -76,45 +77,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     :raises InvalidArgumentError: ``state`` is not a :class:`State`.
     """
     if type(state) is not State:
-        raise InvalidArgumentError(
-            ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(state).__name__}"
-        )
-    fields = state._fields
-    player = fields[4]
+        raise _not_a_state(state)
+    player = state.current_player
     if player is None:
         return ()
-    if fields[1] is _PLAY:  # the common case, inlined (see actions_for)
-        return _play_actions(player, fields[5][player], fields[9])
-    return actions_for(
-        fields[0], fields[1], player, fields[5][player], fields[9], fields[2], fields[3], fields[8]
-    )
-
-
-def actions_for(
-    config: Config,
-    phase: Phase,
-    player: int,
-    hand: int,
-    trick: tuple[Card, ...],
-    round: int,
-    dealer: int,
-    bids: tuple[int | None, ...],
-) -> tuple[Action, ...]:
-    """The legal actions of ``player``, who is to act, from what they can see.
-
-    Internal: shared by :func:`legal_actions` and player views.
-    """
-    if phase is Phase.PLAY:
-        return _play_actions(player, hand, trick)
-    if phase is Phase.BID:
-        every_bid = BIDS[player][: round + 1]
-        forbidden = forbidden_bid(config, round, dealer, bids, player)
-        if forbidden is None:
-            return every_bid
-        return every_bid[:forbidden] + every_bid[forbidden + 1 :]
-    if phase is Phase.CHOOSE_TRUMP:
-        return TRUMP_CHOICES[player]
-    return ()  # a deal or the end of the game: nobody is to act
+    return _RULE_OF_PHASE[state.phase].choices(state, player, state.hand_masks[player])
 
 
 def is_legal(state: State, action: object) -> bool:
@@ -126,9 +93,7 @@ def is_legal(state: State, action: object) -> bool:
     """
     try:
         check(state, action)
-    except IllegalActionError:
-        return False
-    except InvalidActionError:
+    except (IllegalActionError, InvalidActionError):
         return False
     return True
 
@@ -143,7 +108,8 @@ def check(state: State, action: object) -> None:
     :raises IllegalActionError: the rules forbid ``action`` here; its
         :attr:`~wizard_rules.errors.WizardError.code` says why.
     """
-    _require_state(state)
+    if type(state) is not State:
+        raise _not_a_state(state)
     _verify(state, action)
 
 
@@ -155,16 +121,9 @@ def apply(state: State, action: object) -> State:
     :raises IllegalActionError: the rules forbid ``action`` here (see
         :func:`check`); nothing has changed.
     """
-    _require_state(state)
-    _verify(state, action)
-    kind = type(action)
-    if kind is Play:
-        return _play(state, action)  # type: ignore[arg-type]
-    if kind is Bid:
-        return _bid(state, action)  # type: ignore[arg-type]
-    if kind is Deal:
-        return _deal(state, action)  # type: ignore[arg-type]
-    return _choose_trump(state, action)  # type: ignore[arg-type]
+    if type(state) is not State:
+        raise _not_a_state(state)
+    return _verify(state, action).transition(state, action)
 
 
 def replay(state: State, actions: Iterable[object]) -> State:
@@ -178,7 +137,8 @@ def replay(state: State, actions: Iterable[object]) -> State:
     :raises IllegalActionError: an action is illegal where it comes; the error
         says which, and ``state`` is unchanged.
     """
-    _require_state(state)
+    if type(state) is not State:
+        raise _not_a_state(state)
     try:
         items = iter(actions)
     except TypeError:
@@ -191,79 +151,64 @@ def replay(state: State, actions: Iterable[object]) -> State:
     return state
 
 
-# -- verification ---------------------------------------------------------
+# -- the checks every action goes through -----------------------------------
+# The order of the checks is part of the contract (see the module's docstring
+# and rules 11.1 to 11.11 of the specification): what the action is, then the
+# phase, then (for a player's action) the seat and the turn, then the
+# action's own rules in its verifier.
 
 
-def _require_state(state: object) -> None:
-    if type(state) is not State:
-        raise InvalidArgumentError(
-            ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(state).__name__}"
-        )
-
-
-def _verify(state: State, action: object) -> None:
-    # The order of the checks is part of the contract (see the module's
-    # docstring and rules 11.1 to 11.11 of the specification).
-    kind = type(action)
-    expected = _PHASE_OF.get(kind)  # keyed by type: hashing a type is cheap
-    if expected is None:
+def _verify(state: State, action: object) -> _Rule[Any]:
+    """Raise the reason ``action`` is refused in ``state``; return its rule if legal."""
+    rule = _RULES.get(type(action))  # keyed by type: hashing a type is cheap
+    if rule is None:
         raise InvalidActionError(
             ErrorCode.INVALID_ACTION,
-            f"expected an action (Deal, ChooseTrump, Bid or Play), not {kind.__name__}",
+            f"expected an action (Deal, ChooseTrump, Bid or Play), not {type(action).__name__}",
         )
-    fields = state._fields
-    phase = fields[1]
-    if phase is not expected:
-        if phase is _GAME_OVER:
-            raise IllegalActionError(ErrorCode.GAME_OVER, "the game is over; no action is legal")
-        raise IllegalActionError(
-            ErrorCode.WRONG_PHASE,
-            f"the game is in the {phase.value!r} phase and expects "
-            f"{_KIND_OF[phase].__name__}, not {kind.__name__}",
-        )
-    if kind is Deal:
-        _verify_deal(state, action)  # type: ignore[arg-type]
-        return
-    player = cast(ChooseTrump | Bid | Play, action).player
-    players = fields[0].players
+    if state.phase is not rule.phase:
+        raise _out_of_phase(state, rule.kind.__name__)
+    rule.verify(state, action)
+    return rule
+
+
+def _out_of_phase(state: State, what: str) -> IllegalActionError:
+    """The refusal of ``what`` in a phase that expects another kind of action.
+
+    ``game_over`` at the end of the game, ``wrong_phase`` before.
+    :func:`~wizard_rules.random_deal` refuses to draw with the same error.
+    """
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return IllegalActionError(ErrorCode.GAME_OVER, "the game is over; no action is legal")
+    return IllegalActionError(
+        ErrorCode.WRONG_PHASE,
+        f"the game is in the {phase.value!r} phase and expects "
+        f"{_RULE_OF_PHASE[phase].kind.__name__}, not {what}",
+    )
+
+
+def _refuse_turn(state: State, player: int) -> IllegalActionError:
+    """Why ``player``, who is not the player to act, may not act.
+
+    Each player's action checks ``player != state.current_player`` inline
+    (the hot path) and raises this: ``no_such_player`` for a seat that does
+    not exist, ``not_your_turn`` for another seat.
+    """
+    players = state.config.players
     if not 0 <= player < players:
-        raise IllegalActionError(
+        return IllegalActionError(
             ErrorCode.NO_SUCH_PLAYER, f"there is no seat {player}: seats are 0 to {players - 1}"
         )
-    if player != fields[4]:
-        raise IllegalActionError(
-            ErrorCode.NOT_YOUR_TURN, f"it is P{fields[4]}'s turn, not P{player}'s"
-        )
-    if kind is Play:
-        card = cast(Play, action).card
-        hand = fields[5][player]
-        if not hand & card.mask:
-            raise IllegalActionError(ErrorCode.CARD_NOT_IN_HAND, f"P{player} does not hold {card}")
-        if not unchecked_playable_mask(hand, fields[9]) & card.mask:
-            raise IllegalActionError(
-                ErrorCode.MUST_FOLLOW_SUIT,
-                f"P{player} holds the led suit and must play it, or a Wizard or "
-                f"Jester, not {card}",
-            )
-    elif kind is Bid:
-        _verify_bid(state, action)  # type: ignore[arg-type]
-    elif cast(ChooseTrump, action).suit is None:
-        raise IllegalActionError(
-            ErrorCode.NO_TRUMP_NOT_ALLOWED,
-            "a Wizard was turned: the dealer must name one of the four suits, not 'no trump'",
-        )
+    return IllegalActionError(
+        ErrorCode.NOT_YOUR_TURN, f"it is P{state.current_player}'s turn, not P{player}'s"
+    )
 
 
-def _play_actions(player: int, hand: int, trick: tuple[Card, ...]) -> tuple[Play, ...]:
-    """The legal cards of ``player`` as interned actions, in canonical order."""
-    hand = unchecked_playable_mask(hand, trick)
-    plays = PLAYS[player]
-    result = []
-    while hand:
-        low = hand & -hand
-        result.append(plays[low.bit_length() - 1])
-        hand ^= low
-    return tuple(result)
+# -- each action: its rules, then what it does ---------------------------------
+# A verifier raises the reason for a refusal; the transition after it runs
+# only once the verifier (and the checks above) accepted the action, and
+# builds the next state without checking again.
 
 
 def _verify_deal(state: State, deal: Deal) -> None:
@@ -286,7 +231,7 @@ def _verify_deal(state: State, deal: Deal) -> None:
                     ErrorCode.INVALID_DEAL, f"card {card} is dealt more than once"
                 )
             dealt |= card.mask
-    remaining = 60 - players * size
+    remaining = len(DECK) - players * size
     turned = deal.turned
     if remaining == 0:
         if turned is not None:
@@ -304,48 +249,9 @@ def _verify_deal(state: State, deal: Deal) -> None:
         )
 
 
-def _verify_bid(state: State, bid: Bid) -> None:
-    fields = state._fields
-    config, round_number, dealer, bids = fields[0], fields[2], fields[3], fields[8]
-    tricks = bid.tricks
-    if not 0 <= tricks <= round_number:
-        raise IllegalActionError(
-            ErrorCode.BID_OUT_OF_RANGE,
-            f"a bid in round {round_number} is from 0 to {round_number}, not {tricks}",
-        )
-    if tricks == forbidden_bid(config, round_number, dealer, bids, bid.player):
-        raise IllegalActionError(
-            ErrorCode.BID_TOTAL_FORBIDDEN,
-            f"with the bid-total option the bids may not add up to {round_number}: "
-            f"the dealer may not bid {tricks}",
-        )
-
-
-def forbidden_bid(
-    config: Config, round: int, dealer: int, bids: tuple[int | None, ...], player: int
-) -> int | None:
-    """The one bid the bid-total option forbids ``player`` now, or ``None``."""
-    if not config.forbid_bid_total_match or player != dealer:
-        return None
-    total = 0
-    for bid in bids:
-        if bid is not None:
-            total += bid
-    forbidden = round - total
-    return forbidden if forbidden >= 0 else None
-
-
-# -- transitions ----------------------------------------------------------
-# Each function below is called only after _verify accepted the action, and
-# builds the next state field by field with make_state (no validators run).
-
-
 def _deal(state: State, deal: Deal) -> State:
-    config = state.config
-    players = config.players
     dealer = state.dealer
-    first = (dealer + 1) % players
-    masks = tuple(_mask(hand) for hand in deal.hands)
+    first = _seat_after(dealer, 1, state.config.players)
     turned = deal.turned
     phase = Phase.BID
     current = first
@@ -356,175 +262,212 @@ def _deal(state: State, deal: Deal) -> State:
             current = dealer
         else:
             trump = turned.suit  # None for a Jester: no trump this round
-    return make_state(
-        config,
-        phase,
-        state.round,
-        dealer,
-        current,
-        masks,
-        turned,
-        trump,
-        state.bids,
-        (),
-        first,
-        (),
-        state.results,
-        state.past_actions,
-        state.round_actions + (deal,),
+    return _make_state(
+        State,
+        config=state.config,
+        phase=phase,
+        round=state.round,
+        dealer=dealer,
+        current_player=current,
+        hand_masks=tuple(_mask_of(hand) for hand in deal.hands),
+        turned=turned,
+        trump=trump,
+        bids=state.bids,
+        trick=(),
+        leader=first,
+        tricks=(),
+        results=state.results,
+        past_actions=state.past_actions,
+        round_actions=state.round_actions + (deal,),
     )
 
 
-def _mask(cards: Iterable[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= card.mask
-    return mask
+def _verify_choose_trump(state: State, choice: ChooseTrump) -> None:
+    if choice.player != state.current_player:
+        raise _refuse_turn(state, choice.player)
+    if choice.suit is None:
+        raise IllegalActionError(
+            ErrorCode.NO_TRUMP_NOT_ALLOWED,
+            "a Wizard was turned: the dealer must name one of the four suits, not 'no trump'",
+        )
 
 
 def _choose_trump(state: State, choice: ChooseTrump) -> State:
-    return make_state(
-        state.config,
-        Phase.BID,
-        state.round,
-        state.dealer,
-        (state.dealer + 1) % state.config.players,
-        state.hand_masks,
-        state.turned,
-        choice.suit,
-        state.bids,
-        state.trick,
-        state.leader,
-        state.tricks,
-        state.results,
-        state.past_actions,
-        state.round_actions + (choice,),
+    return _make_state(
+        State,
+        config=state.config,
+        phase=Phase.BID,
+        round=state.round,
+        dealer=state.dealer,
+        current_player=_seat_after(state.dealer, 1, state.config.players),
+        hand_masks=state.hand_masks,
+        turned=state.turned,
+        trump=choice.suit,
+        bids=state.bids,
+        trick=state.trick,
+        leader=state.leader,
+        tricks=state.tricks,
+        results=state.results,
+        past_actions=state.past_actions,
+        round_actions=state.round_actions + (choice,),
     )
 
 
+def _legal_trump_choices(state: _Situation, player: int, hand: int) -> tuple[ChooseTrump, ...]:
+    return TRUMP_CHOICES[player]
+
+
+def _verify_bid(state: State, bid: Bid) -> None:
+    if bid.player != state.current_player:
+        raise _refuse_turn(state, bid.player)
+    round_number = state.round
+    tricks = bid.tricks
+    if not 0 <= tricks <= round_number:
+        raise IllegalActionError(
+            ErrorCode.BID_OUT_OF_RANGE,
+            f"a bid in round {round_number} is from 0 to {round_number}, not {tricks}",
+        )
+    if tricks == _forbidden_bid(state, bid.player):
+        raise IllegalActionError(
+            ErrorCode.BID_TOTAL_FORBIDDEN,
+            f"with the bid-total option the bids may not add up to {round_number}: "
+            f"the dealer may not bid {tricks}",
+        )
+
+
 def _bid(state: State, bid: Bid) -> State:
-    (
-        config,
-        _phase,
-        round_number,
-        dealer,
-        _current,
-        masks,
-        turned,
-        trump,
-        bids,
-        trick,
-        leader,
-        tricks,
-        results,
-        past_actions,
-        round_actions,
-    ) = state._fields
+    # One of the two hottest transitions: it builds the next state from all
+    # its fields in order (see state._StateFields), reading each field once.
     player = bid.player
+    bids = state.bids
     bids = bids[:player] + (bid.tricks,) + bids[player + 1 :]
-    if player == dealer:
+    config = state.config
+    dealer = state.dealer
+    leader = state.leader
+    if player == dealer:  # the dealer bids last
         phase = _PLAY
         current = leader
     else:
         phase = _BID
-        current = (player + 1) % config.players
-    return make_state_from_fields(
+        current = _seat_after(player, 1, config.players)
+    return _new_state(
+        State,
         (
             config,
             phase,
-            round_number,
+            state.round,
             dealer,
             current,
-            masks,
-            turned,
-            trump,
+            state.hand_masks,
+            state.turned,
+            state.trump,
             bids,
-            trick,
+            state.trick,
             leader,
-            tricks,
-            results,
-            past_actions,
-            round_actions + (bid,),
-        )
+            state.tricks,
+            state.results,
+            state.past_actions,
+            state.round_actions + (bid,),
+        ),
     )
 
 
+def _legal_bids(state: _Situation, player: int, hand: int) -> tuple[Bid, ...]:
+    every_bid = BIDS[player][: state.round + 1]
+    forbidden = _forbidden_bid(state, player)
+    if forbidden is None:
+        return every_bid
+    return every_bid[:forbidden] + every_bid[forbidden + 1 :]
+
+
+def _forbidden_bid(state: _Situation, player: int) -> int | None:
+    """The one bid the bid-total option forbids ``player`` now, or ``None``."""
+    if not state.config.forbid_bid_total_match or player != state.dealer:
+        return None
+    total = 0
+    for bid in state.bids:
+        if bid is not None:
+            total += bid
+    forbidden = state.round - total
+    return forbidden if forbidden >= 0 else None
+
+
+def _verify_play(state: State, play: Play) -> None:
+    player = play.player
+    if player != state.current_player:
+        raise _refuse_turn(state, player)
+    card = play.card
+    hand = state.hand_masks[player]
+    if not hand & card.mask:
+        raise IllegalActionError(ErrorCode.CARD_NOT_IN_HAND, f"P{player} does not hold {card}")
+    if not _playable_mask(hand, state.trick) & card.mask:
+        raise IllegalActionError(
+            ErrorCode.MUST_FOLLOW_SUIT,
+            f"P{player} holds the led suit and must play it, or a Wizard or Jester, not {card}",
+        )
+
+
 def _play(state: State, play: Play) -> State:
-    # The hottest function of the library: one unpacking reads every field,
-    # and the common case (a card that does not end the trick) builds the
-    # next state's field tuple directly.
-    (
-        config,
-        phase,
-        round_number,
-        dealer,
-        _current,
-        masks,
-        turned,
-        trump,
-        bids,
-        trick,
-        leader,
-        tricks,
-        results,
-        past_actions,
-        round_actions,
-    ) = state._fields
+    # The hottest function of the library.  The common case (a card that
+    # does not end the trick) builds the next state from all its fields in
+    # order (see state._StateFields).
+    config = state.config
     players = config.players
     player = play.player
     card = play.card
+    masks = state.hand_masks
     masks = masks[:player] + (masks[player] & ~card.mask,) + masks[player + 1 :]
-    trick = trick + (card,)
-    actions = round_actions + (play,)
+    trick = state.trick + (card,)
+    actions = state.round_actions + (play,)
+    leader = state.leader
     if len(trick) < players:
-        return make_state_from_fields(
+        return _new_state(
+            State,
             (
                 config,
-                phase,
-                round_number,
-                dealer,
-                (player + 1) % players,
+                state.phase,
+                state.round,
+                state.dealer,
+                _seat_after(player, 1, players),
                 masks,
-                turned,
-                trump,
-                bids,
+                state.turned,
+                state.trump,
+                state.bids,
                 trick,
                 leader,
-                tricks,
-                results,
-                past_actions,
+                state.tricks,
+                state.results,
+                state.past_actions,
                 actions,
-            )
+            ),
         )
-    winner = (leader + unchecked_winning_position(trick, trump)) % players
-    tricks = tricks + (Trick(leader, trick, winner),)
-    if len(tricks) < round_number:
-        return make_state_from_fields(
-            (
-                config,
-                phase,
-                round_number,
-                dealer,
-                winner,
-                masks,
-                turned,
-                trump,
-                bids,
-                (),
-                winner,
-                tricks,
-                results,
-                past_actions,
-                actions,
-            )
+    winner = _seat_after(leader, _winning_position(trick, state.trump), players)
+    tricks = state.tricks + (Trick(leader, trick, winner),)
+    if len(tricks) < state.round:
+        return _make_state(
+            State,
+            config=config,
+            phase=state.phase,
+            round=state.round,
+            dealer=state.dealer,
+            current_player=winner,  # the winner leads the next trick
+            hand_masks=masks,
+            turned=state.turned,
+            trump=state.trump,
+            bids=state.bids,
+            trick=(),
+            leader=winner,
+            tricks=tricks,
+            results=state.results,
+            past_actions=state.past_actions,
+            round_actions=actions,
         )
     return _end_round(state, tricks, actions)
 
 
 def _end_round(state: State, tricks: tuple[Trick, ...], actions: tuple[Action, ...]) -> State:
     config = state.config
-    players = config.players
-    taken = count_wins(tricks, players)
+    tricks_won = _count_wins(tricks, config.players)
     bids: tuple[int, ...] = state.bids  # type: ignore[assignment]  # all bid by now
     result = RoundResult(
         round=state.round,
@@ -533,25 +476,110 @@ def _end_round(state: State, tricks: tuple[Trick, ...], actions: tuple[Action, .
         trump=state.trump,
         bids=bids,
         tricks=tricks,
-        tricks_won=taken,
-        scores=tuple(round_score(bid, took) for bid, took in zip(bids, taken, strict=True)),
+        tricks_won=tricks_won,
+        scores=tuple(round_score(b, w) for b, w in zip(bids, tricks_won, strict=True)),
     )
-    last = state.round == config.rounds
-    dealer = state.dealer if last else (state.dealer + 1) % players
-    return make_state(
+    results = state.results + (result,)
+    past_actions = state.past_actions + (actions,)
+    if state.round == config.rounds:
+        return _between_rounds(
+            config,
+            Phase.GAME_OVER,
+            round=state.round,
+            dealer=state.dealer,
+            results=results,
+            past_actions=past_actions,
+        )
+    return _between_rounds(
         config,
-        Phase.GAME_OVER if last else Phase.DEAL,
-        state.round if last else state.round + 1,
-        dealer,
-        None,
-        (0,) * players,
-        None,
-        None,
-        (None,) * players,
-        (),
-        (dealer + 1) % players,
-        (),
-        state.results + (result,),
-        state.past_actions + (actions,),
-        (),
+        Phase.DEAL,
+        round=state.round + 1,
+        dealer=_seat_after(state.dealer, 1, config.players),
+        results=results,
+        past_actions=past_actions,
     )
+
+
+def _legal_plays(state: _Situation, player: int, hand: int) -> tuple[Play, ...]:
+    """The legal cards of ``player`` as interned actions, in canonical order."""
+    hand = _playable_mask(hand, state.trick)
+    plays = PLAYS[player]
+    result = []
+    while hand:
+        low = hand & -hand
+        result.append(plays[low.bit_length() - 1])
+        hand ^= low
+    return tuple(result)
+
+
+def _no_choices(state: _Situation, player: int, hand: int) -> tuple[Action, ...]:
+    return ()  # a deal is chance's, not a player's
+
+
+# -- the table ------------------------------------------------------------------
+
+
+class _Situation(Protocol):
+    """What listing a player's choices reads: a :class:`State` or a player's view."""
+
+    @property
+    def config(self) -> Config: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def bids(self) -> tuple[int | None, ...]: ...
+    @property
+    def trick(self) -> tuple[Card, ...]: ...
+
+
+_A = TypeVar("_A", Deal, ChooseTrump, Bid, Play)
+
+
+@attrs.frozen
+class _Rule(Generic[_A]):
+    """One kind of action: when it is expected, how it is judged and applied."""
+
+    kind: type[_A]
+    """The action's class."""
+    phase: Phase
+    """The phase that expects it."""
+    verify: Callable[[State, _A], None]
+    """Raise the reason it is refused (after the phase was checked)."""
+    transition: Callable[[State, _A], State]
+    """The next state (after it was verified)."""
+    choices: Callable[[_Situation, int, int], tuple[Action, ...]]
+    """Every legal one of the player to act, from the situation, seat and hand mask."""
+
+
+_RULES: Final[dict[type, _Rule[Any]]] = {
+    rule.kind: rule
+    for rule in (
+        _Rule(Deal, Phase.DEAL, _verify_deal, _deal, _no_choices),
+        _Rule(
+            ChooseTrump,
+            Phase.CHOOSE_TRUMP,
+            _verify_choose_trump,
+            _choose_trump,
+            _legal_trump_choices,
+        ),
+        _Rule(Bid, Phase.BID, _verify_bid, _bid, _legal_bids),
+        _Rule(Play, Phase.PLAY, _verify_play, _play, _legal_plays),
+    )
+}
+"""Every kind of action, by its class."""
+
+_RULE_OF_PHASE: Final[dict[Phase, _Rule[Any]]] = {rule.phase: rule for rule in _RULES.values()}
+"""The kind of action each phase expects (none at the end of the game)."""
+
+
+def _legal_choices(
+    situation: _Situation, phase: Phase, player: int, hand: int
+) -> tuple[Action, ...]:
+    """The legal actions of ``player``, who is to act, from what they can see.
+
+    Shared by :func:`legal_actions` and player views.
+    """
+    rule = _RULE_OF_PHASE.get(phase)
+    return () if rule is None else rule.choices(situation, player, hand)

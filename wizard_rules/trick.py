@@ -18,22 +18,14 @@ from typing import Final, cast
 
 import attrs
 
-from wizard_rules.cards import DECK, Card, Kind, Suit
+from wizard_rules.cards import _SPECIALS_MASK, Card, Kind, Suit, _mask_of
+from wizard_rules.config import _seat_after
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 
-__all__ = ["SUIT_MASKS", "Trick", "led_suit", "may_play", "winning_position"]
-
-SUIT_MASKS: Final[dict[Suit, int]] = {
-    suit: sum(card.mask for card in DECK if card.suit is suit) for suit in Suit
-}
-"""For each suit, the bit mask of its 13 cards (see :attr:`Card.mask`).
-
-:meta hide-value:
-"""
+__all__ = ["Trick", "led_suit", "may_play", "winning_position"]
 
 _WIZARD: Final = Kind.WIZARD
 _JESTER: Final = Kind.JESTER
-_SPECIALS_MASK: Final = sum(card.mask for card in DECK if card.kind is not Kind.SUIT)
 
 
 def led_suit(cards: Sequence[Card]) -> Suit | None:
@@ -45,7 +37,7 @@ def led_suit(cards: Sequence[Card]) -> Suit | None:
 
     :raises InvalidArgumentError: ``cards`` is not a sequence of cards.
     """
-    return unchecked_led_suit(_cards(cards, "cards", Sequence))
+    return _led_suit(_cards(cards, "cards", Sequence))
 
 
 def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
@@ -67,7 +59,7 @@ def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT, f"trump must be a Suit or None, not {type(trump).__name__}"
         )
-    return unchecked_winning_position(checked, trump)
+    return _winning_position(checked, trump)
 
 
 def may_play(hand: Collection[Card], trick: Sequence[Card], card: Card) -> bool:
@@ -84,10 +76,7 @@ def may_play(hand: Collection[Card], trick: Sequence[Card], card: Card) -> bool:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT, f"card must be a Card, not {type(card).__name__}"
         )
-    mask = 0
-    for item in held:
-        mask |= item.mask
-    return bool(unchecked_playable_mask(mask, _cards(trick, "trick", Sequence)) & card.mask)
+    return bool(_playable_mask(_mask_of(held), _cards(trick, "trick", Sequence)) & card.mask)
 
 
 def _cards(cards: object, what: str, shape: type) -> tuple[Card, ...]:
@@ -107,32 +96,41 @@ def _cards(cards: object, what: str, shape: type) -> tuple[Card, ...]:
     return checked
 
 
-# The unchecked versions below are what the state machine calls on its hot
-# path, with arguments it built itself; they trust their input.
+# The internal versions below are what the state machine calls on its hot
+# path, with arguments it built itself; they trust their input.  Each rule of
+# a trick is written here once.
 
 
-def unchecked_led_suit(cards: Sequence[Card]) -> Suit | None:
-    """:func:`led_suit` without argument checks (internal)."""
+def _led_card(cards: Sequence[Card]) -> Card | None:
+    """The card that decides the led suit: the first that is not a Jester (internal).
+
+    Rules 6.1 to 6.3: a suit card leads its suit; a Wizard means no led suit;
+    while only Jesters (or nothing) are on the table, nothing is decided.
+    """
     for card in cards:
         if card.kind is not _JESTER:
-            return card.suit
+            return card
     return None
 
 
-def unchecked_winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
-    """:func:`winning_position` without argument checks (internal)."""
-    led: Suit | None = None
-    best_position = 0
+def _led_suit(cards: Sequence[Card]) -> Suit | None:
+    """:func:`led_suit` without argument checks (internal)."""
+    card = _led_card(cards)
+    return None if card is None else card.suit  # a Wizard's suit is None
+
+
+def _winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
+    """:func:`winning_position` without argument checks (internal): rules 8.1 to 8.5."""
+    for position, card in enumerate(cards):
+        if card.kind is _WIZARD:
+            return position  # the first Wizard wins
+    led = _led_suit(cards)  # no Wizard, so the first suit card's suit (or None)
+    best_position = 0  # all Jesters: the first one wins
     best_strength = 0
     for position, card in enumerate(cards):
-        kind = card.kind
-        if kind is _WIZARD:
-            return position
-        if kind is _JESTER:
-            continue
         suit = card.suit
-        if led is None:
-            led = suit
+        if suit is None:
+            continue  # a Jester never wins against a suit card
         rank: int = card.rank  # type: ignore[assignment]  # suit cards have a rank
         # Strength orders the cards that can win: trumps above the led suit,
         # each by rank; a card of neither suit cannot win and scores 0.
@@ -143,7 +141,7 @@ def unchecked_winning_position(cards: Sequence[Card], trump: Suit | None) -> int
     return best_position
 
 
-def unchecked_playable_mask(hand_mask: int, trick: Sequence[Card]) -> int:
+def _playable_mask(hand_mask: int, trick: Sequence[Card]) -> int:
     """The cards of a hand (a bit mask) that may be played to ``trick`` (internal).
 
     The duty to follow (rules 7.1 to 7.3) on bit masks: if the trick has a led
@@ -151,16 +149,15 @@ def unchecked_playable_mask(hand_mask: int, trick: Sequence[Card]) -> int:
     Wizards and Jesters; otherwise the whole hand.  The state machine checks
     and lists cards with this one function.
     """
-    for card in trick:
-        if card.kind is not _JESTER:
-            led = card.suit_mask  # 0 after a Wizard: no led suit
-            if led and hand_mask & led:
-                return hand_mask & (led | _SPECIALS_MASK)
-            return hand_mask
-    return hand_mask  # nothing or only Jesters so far: no led suit yet
+    led = _led_card(trick)
+    if led is not None:
+        suit_mask = led.suit_mask  # 0 for a Wizard: no led suit
+        if hand_mask & suit_mask:
+            return hand_mask & (suit_mask | _SPECIALS_MASK)
+    return hand_mask
 
 
-def count_wins(tricks: Sequence[Trick], players: int) -> tuple[int, ...]:
+def _count_wins(tricks: Sequence[Trick], players: int) -> tuple[int, ...]:
     """How many of ``tricks`` each of ``players`` seats won, by seat (internal)."""
     won = [0] * players
     for trick in tricks:
@@ -184,7 +181,7 @@ class Trick:
 
     def seat_of(self, position: int) -> int:
         """Return the seat that played ``cards[position]``."""
-        return (self.leader + position) % len(self.cards)
+        return _seat_after(self.leader, position, len(self.cards))
 
     @property
     def winning_card(self) -> Card:

@@ -21,24 +21,18 @@ from __future__ import annotations
 import attrs
 
 from wizard_rules.actions import Action
-from wizard_rules.cards import Card, Suit
+from wizard_rules.cards import Card, Suit, _cards_of, _mask_of
 from wizard_rules.config import Config
-from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.scoring import RoundResult
-from wizard_rules.state import Phase, State, cards_of
-from wizard_rules.transitions import actions_for
-from wizard_rules.trick import (
-    Trick,
-    count_wins,
-    unchecked_led_suit,
-    unchecked_winning_position,
-)
+from wizard_rules.state import Phase, State, _not_a_state, _PublicQueries
+from wizard_rules.transitions import _legal_choices
+from wizard_rules.trick import Trick
 
 __all__ = ["PlayerView", "player_view"]
 
 
 @attrs.frozen
-class PlayerView:
+class PlayerView(_PublicQueries):
     """One player's view of a game state.  Build it with :func:`player_view`.
 
     :ivar config: the rules of the game.
@@ -56,10 +50,11 @@ class PlayerView:
     :ivar leader: the seat that leads the current trick.
     :ivar tricks: this round's completed tricks.
     :ivar results: every finished round's public result.
-    :ivar scores: each seat's running total.
-    :ivar winners: at the end, the seats with the highest total; before, ``()``.
 
-    Each means what it means on :class:`~wizard_rules.State`.
+    Each means what it means on :class:`~wizard_rules.State`, and so do the
+    queries it shares with a state: :attr:`is_chance`, :attr:`is_over`,
+    :attr:`led_suit`, :attr:`trick_winner`, :attr:`tricks_won`,
+    :attr:`scores` and :attr:`winners`.
     """
 
     config: Config
@@ -77,37 +72,6 @@ class PlayerView:
     leader: int
     tricks: tuple[Trick, ...]
     results: tuple[RoundResult, ...]
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-
-    @property
-    def led_suit(self) -> Suit | None:
-        """The suit to follow in the current trick, or ``None``."""
-        return unchecked_led_suit(self.trick)
-
-    @property
-    def trick_winner(self) -> int | None:
-        """The seat winning the current trick so far, or ``None`` if it is empty."""
-        if not self.trick:
-            return None
-        return (
-            self.leader + unchecked_winning_position(self.trick, self.trump)
-        ) % self.config.players
-
-    @property
-    def is_chance(self) -> bool:
-        """Whether the next step is the deal (a chance step)."""
-        return self.phase is Phase.DEAL
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.phase is Phase.GAME_OVER
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        """How many tricks each seat has won this round so far, by seat."""
-        return count_wins(self.tricks, self.config.players)
 
     @property
     def is_my_turn(self) -> bool:
@@ -122,19 +86,7 @@ class PlayerView:
         """
         if self.current_player != self.seat:
             return ()
-        mask = 0
-        for card in self.hand:
-            mask |= card.mask
-        return actions_for(
-            self.config,
-            self.phase,
-            self.seat,
-            mask,
-            self.trick,
-            self.round,
-            self.dealer,
-            self.bids,
-        )
+        return _legal_choices(self, self.phase, self.seat, _mask_of(self.hand))
 
 
 def player_view(state: State, seat: int) -> PlayerView:
@@ -144,15 +96,8 @@ def player_view(state: State, seat: int) -> PlayerView:
         one of its seats.
     """
     if type(state) is not State:
-        raise InvalidArgumentError(
-            ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(state).__name__}"
-        )
-    players = state.config.players
-    if type(seat) is not int or not 0 <= seat < players:
-        raise InvalidArgumentError(
-            ErrorCode.INVALID_ARGUMENT,
-            f"seat must be an int from 0 to {players - 1}, not {seat!r}",
-        )
+        raise _not_a_state(state)
+    seat = state._seat(seat)
     # The turned card is public once the deal is done; the stack below it and
     # the other hands are not, and are not copied here.
     return PlayerView(
@@ -162,7 +107,7 @@ def player_view(state: State, seat: int) -> PlayerView:
         round=state.round,
         dealer=state.dealer,
         current_player=state.current_player,
-        hand=cards_of(state.hand_masks[seat]),
+        hand=_cards_of(state.hand_masks[seat]),
         hand_sizes=state.hand_sizes,
         turned=state.turned,
         trump=state.trump,
@@ -171,6 +116,4 @@ def player_view(state: State, seat: int) -> PlayerView:
         leader=state.leader,
         tricks=state.tricks,
         results=state.results,
-        scores=state.scores,
-        winners=state.winners,
     )
