@@ -542,8 +542,9 @@ def test_a_state_cannot_be_changed_or_deleted_and_equals_only_states() -> None:
     with pytest.raises(AttributeError):
         del state.round
     with pytest.raises(AttributeError):
-        state._fields = ()  # type: ignore[assignment]
-    assert state != state._fields
+        state.extra = ()
+    assert state != (state.config, state.phase, state.round)
+    assert state.__eq__(object()) is NotImplemented
     assert state == new_game(Config(players=3))
     assert state != new_game(Config(players=4))
 
