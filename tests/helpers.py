@@ -7,10 +7,13 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from wizard_rules import (
     DECK,
+    Action,
     Bid,
     Card,
+    ChooseTrump,
     Config,
     Deal,
+    ErrorCode,
     Kind,
     Phase,
     Play,
@@ -140,3 +143,110 @@ def ref_playable(hand: Sequence[Card], trick: Sequence[Card]) -> set[Card]:
     if led is None or not any(c.suit is led for c in hand):
         return set(hand)
     return {c for c in hand if c.suit is led or c.kind is not Kind.SUIT}
+
+
+# -- reference scoring (rule 10) and the end of the game ----------------------
+
+
+def ref_round_score(bid: int, taken: int) -> int:
+    """One seat's points for a round: 20 + 10 a trick for a met bid, else -10 a trick off."""
+    if bid == taken:
+        return 20 + 10 * taken
+    return -10 * abs(bid - taken)
+
+
+def ref_tricks_taken(
+    dealer: int, players: int, trump: Suit | None, tricks: Sequence[Sequence[Card]]
+) -> list[int]:
+    """How many tricks each seat took, from the cards alone.
+
+    The seat after the dealer leads the first trick and the winner of each
+    trick (by :func:`ref_winner`) leads the next.
+    """
+    taken = [0] * players
+    leader = (dealer + 1) % players
+    for cards in tricks:
+        leader = (leader + ref_winner(cards, trump)) % players
+        taken[leader] += 1
+    return taken
+
+
+def ref_totals(state: State) -> list[int]:
+    """Each seat's total over the finished rounds, recomputed from bids and played cards."""
+    players = state.config.players
+    totals = [0] * players
+    for result in state.results:
+        taken = ref_tricks_taken(
+            result.dealer, players, result.trump, [t.cards for t in result.tricks]
+        )
+        for seat in range(players):
+            totals[seat] += ref_round_score(result.bids[seat], taken[seat])
+    return totals
+
+
+def ref_winners(state: State) -> tuple[int, ...]:
+    """The seats with the highest total (all of them on a tie), in seat order."""
+    totals = ref_totals(state)
+    best = max(totals)
+    return tuple(seat for seat in range(len(totals)) if totals[seat] == best)
+
+
+# -- reference refusal codes (rules 11.1 to 11.8) ------------------------------
+
+
+def ref_refusal(state: State, action: Action) -> ErrorCode | None:
+    """The code the rules give ``action`` in ``state``, or ``None`` if it is legal.
+
+    Written from the documented order of the checks: game over, wrong phase,
+    then (for a deal) the deal's shape, else no such player, not your turn,
+    and last the action's own rules.
+    """
+    if state.phase is Phase.GAME_OVER:
+        return ErrorCode.GAME_OVER
+    expected = {
+        Phase.DEAL: Deal,
+        Phase.CHOOSE_TRUMP: ChooseTrump,
+        Phase.BID: Bid,
+        Phase.PLAY: Play,
+    }[state.phase]
+    if not isinstance(action, expected):
+        return ErrorCode.WRONG_PHASE
+    if isinstance(action, Deal):
+        return _ref_deal_refusal(state, action)
+    assert isinstance(action, (ChooseTrump, Bid, Play))
+    players = state.config.players
+    if not 0 <= action.player < players:
+        return ErrorCode.NO_SUCH_PLAYER
+    if action.player != state.current_player:
+        return ErrorCode.NOT_YOUR_TURN
+    if isinstance(action, ChooseTrump):
+        return ErrorCode.NO_TRUMP_NOT_ALLOWED if action.suit is None else None
+    if isinstance(action, Bid):
+        if not 0 <= action.tricks <= state.round:
+            return ErrorCode.BID_OUT_OF_RANGE
+        placed = [bid for bid in state.bids if bid is not None]
+        last = len(placed) == players - 1
+        matches = sum(placed) + action.tricks == state.round
+        if state.config.forbid_bid_total_match and last and matches:
+            return ErrorCode.BID_TOTAL_FORBIDDEN
+        return None
+    hand = state.hand(action.player)
+    if action.card not in hand:
+        return ErrorCode.CARD_NOT_IN_HAND
+    if action.card not in ref_playable(hand, state.trick):
+        return ErrorCode.MUST_FOLLOW_SUIT
+    return None
+
+
+def _ref_deal_refusal(state: State, deal: Deal) -> ErrorCode | None:
+    players = state.config.players
+    if len(deal.hands) != players or any(len(hand) != state.round for hand in deal.hands):
+        return ErrorCode.INVALID_DEAL
+    dealt = [c for hand in deal.hands for c in hand]
+    if len(set(dealt)) != len(dealt):
+        return ErrorCode.INVALID_DEAL
+    if len(dealt) == len(DECK):
+        return None if deal.turned is None else ErrorCode.INVALID_DEAL
+    if deal.turned is None or deal.turned in dealt:
+        return ErrorCode.INVALID_DEAL
+    return None

@@ -16,7 +16,7 @@ from typing import Any, cast
 
 import attrs
 import pytest
-from hypothesis import assume, example, given
+from hypothesis import assume, example, given, reject
 from hypothesis import strategies as st
 
 from wizard_rules import (
@@ -40,7 +40,7 @@ from wizard_rules import (
 )
 from wizard_rules.strategies import configs, illegal_actions, states
 
-from .helpers import ref_winner
+from .helpers import ref_refusal, ref_round_score, ref_totals, ref_winner, ref_winners
 
 Step = tuple[State, object, State]
 
@@ -60,10 +60,6 @@ def states_of(final: State) -> Iterator[State]:
     yield new_game(final.config)
     for _, _, after in transitions(final):
         yield after
-
-
-def reference_score(bid: int, taken: int) -> int:
-    return 20 + 10 * taken if bid == taken else -10 * abs(bid - taken)
 
 
 # -- card conservation ----------------------------------------------------------
@@ -141,7 +137,7 @@ def test_score_arithmetic(final: State) -> None:
     for before, _action, after in transitions(final):
         for result in after.results:
             assert result.scores == tuple(
-                reference_score(bid, taken)
+                ref_round_score(bid, taken)
                 for bid, taken in zip(result.bids, result.tricks_won, strict=True)
             )
         totals = [0] * after.config.players
@@ -190,8 +186,8 @@ def test_the_machine_is_total(state: State, data: st.DataObject) -> None:
         illegal = data.draw(illegal_actions(state), label="illegal")
         with pytest.raises(IllegalActionError) as refused:
             apply(state, illegal)
-        assert isinstance(refused.value.code, ErrorCode)
-        assert refused.value.code.value == str(refused.value.code)
+        # The code is the one the documented order of the checks gives.
+        assert refused.value.code is ref_refusal(state, illegal), illegal
         assert pickle.dumps(state) == frozen, "a refused action changed the state"
 
 
@@ -313,8 +309,8 @@ def test_secrecy(state: State, data: st.DataObject) -> None:
     viewer = data.draw(st.integers(0, state.config.players - 1), label="viewer")
     rng = random.Random(data.draw(st.integers(0, 2**16), label="seed"))
     other = reshuffle_hidden(state, viewer, rng)
-    assume(other is not None)
-    assert other is not None
+    if other is None:  # with the new deal a later card of the round breaks rule 8
+        reject()
     assert other.hand(viewer) == state.hand(viewer)
     assert player_view(other, viewer) == player_view(state, viewer)
     if other.hands != state.hands:
@@ -374,10 +370,9 @@ def test_the_end(final: State) -> None:
         if state.is_over:
             assert len(state.results) == config.rounds
             assert [r.round for r in state.results] == list(range(1, config.rounds + 1))
-            best = max(state.scores)
-            assert state.winners == tuple(
-                seat for seat, total in enumerate(state.scores) if total == best
-            )
+            # Totals and winners recomputed from the bids and the cards played.
+            assert state.scores == tuple(ref_totals(state))
+            assert state.winners == ref_winners(state)
             assert state.winners
         else:
             assert state.winners == ()
@@ -387,9 +382,8 @@ def test_the_end(final: State) -> None:
 @pytest.mark.parametrize(("players", "seed"), TIED_GAMES)
 def test_ties_are_shared(players: int, seed: int) -> None:
     final = random_game(Config(players=players), random.Random(seed))
-    best = max(final.scores)
-    tied = tuple(seat for seat, total in enumerate(final.scores) if total == best)
-    assert len(tied) > 1
+    tied = ref_winners(final)
+    assert len(tied) > 1, "the seed no longer gives a tie"
     assert final.winners == tied
 
 

@@ -502,8 +502,6 @@ def test_record_of_a_finished_game_cannot_be_extended() -> None:
 
 
 def test_decoding_refuses_odd_keys_without_a_crash() -> None:
-    from wizard_rules import RecordError, action_from_dict, config_from_dict
-
     with pytest.raises(RecordError) as refused:
         config_from_dict({"players": 3, 1: 0, "zz": 0})
     assert refused.value.code is ErrorCode.INVALID_RECORD
@@ -512,9 +510,6 @@ def test_decoding_refuses_odd_keys_without_a_crash() -> None:
 
 
 def test_dumps_refuses_what_json_cannot_hold() -> None:
-    from wizard_rules import InvalidArgumentError
-    from wizard_rules.records import dumps
-
     with pytest.raises(InvalidArgumentError):
         dumps({1, 2})
     with pytest.raises(InvalidArgumentError):
@@ -522,10 +517,6 @@ def test_dumps_refuses_what_json_cannot_hold() -> None:
 
 
 def test_a_decoded_record_replays_once() -> None:
-    import random
-
-    from wizard_rules import random_game
-
     final = random_game(Config(players=4), random.Random(2))
     decoded = GameRecord.from_json(GameRecord.from_state(final).to_json())
     assert decoded.replay() is decoded.replay()

@@ -9,6 +9,8 @@ import pytest
 from wizard_rules import Config, InvalidArgumentError, random_game
 from wizard_rules.simulation import SeatTotals, SimulationTotals, game_seed, simulate
 
+from .helpers import ref_totals, ref_winners
+
 
 def test_figures_are_the_sums_of_the_games() -> None:
     config = Config(players=4, forbid_bid_total_match=True)
@@ -16,11 +18,12 @@ def test_figures_are_the_sums_of_the_games() -> None:
     finals = [random_game(config, random.Random(game_seed(3, g))) for g in range(6)]
     assert totals.games == 6
     for seat in range(4):
-        scores = [f.scores[seat] for f in finals]
+        # each game's totals and winners recomputed from its bids and cards
+        scores = [ref_totals(f)[seat] for f in finals]
         assert totals.seats[seat].score_sum == sum(scores)
         assert totals.seats[seat].score_squares == sum(s * s for s in scores)
         assert totals.seats[seat].rounds == 6 * 15
-        assert totals.seats[seat].wins == sum(seat in f.winners for f in finals)
+        assert totals.seats[seat].wins == sum(seat in ref_winners(f) for f in finals)
         met = sum(r.bids[seat] == r.tricks_won[seat] for f in finals for r in f.results)
         assert totals.seats[seat].bids_met == met
         mean = sum(scores) / 6

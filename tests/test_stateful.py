@@ -9,6 +9,7 @@ end of the game.
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -17,7 +18,6 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from wizard_rules import (
     Config,
-    ErrorCode,
     GameRecord,
     IllegalActionError,
     State,
@@ -31,6 +31,7 @@ from wizard_rules import (
 )
 from wizard_rules.strategies import actions, configs, illegal_actions
 
+from .helpers import ref_refusal
 from .test_invariants import assert_cards_conserved
 
 
@@ -70,14 +71,22 @@ class GameMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def illegal_move(self, data: st.DataObject) -> None:
         action = data.draw(illegal_actions(self.state))
-        before = self.state
-        digest = hash(before)
+        # The code the rules give this action, worked out independently of
+        # the library from the state and the action (tests/helpers.py).
+        expected = ref_refusal(self.state, action)
+        assert expected is not None, f"{action} is legal by the reference rules"
+        # Snapshots taken before: the pickled state and the game's record.
+        frozen = pickle.dumps(self.state)
+        record = GameRecord.from_state(self.state).to_json()
         with pytest.raises(IllegalActionError) as refused:
-            apply(before, action)
-        assert refused.value.code in set(ErrorCode)
-        assert not is_legal(before, action)
-        assert self.state == before
-        assert hash(self.state) == digest
+            apply(self.state, action)
+        assert refused.value.code is expected
+        with pytest.raises(IllegalActionError) as checked:
+            check(self.state, action)
+        assert checked.value.code is expected
+        assert not is_legal(self.state, action)
+        assert pickle.dumps(self.state) == frozen, "a refused action changed the state"
+        assert GameRecord.from_state(self.state).to_json() == record
 
     @rule()
     def json_round_trip(self) -> None:

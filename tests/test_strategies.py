@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import random
 
 import pytest
@@ -20,6 +21,22 @@ from wizard_rules import (
     random_game,
 )
 from wizard_rules.strategies import actions, configs, hands, player_views, states
+
+
+def _installed() -> importlib.metadata.Distribution | None:
+    """The installed distribution, or ``None`` (tests run from an unpacked sdist, say)."""
+    try:
+        return importlib.metadata.distribution("wizard-rules")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+# Hypothesis finds the registration through the installed package's entry
+# point: without an installed package there is nothing to find.
+needs_installed_package = pytest.mark.skipif(
+    _installed() is None,
+    reason="wizard-rules is not installed, so its Hypothesis entry point is not registered",
+)
 
 
 @given(configs(players=5, forbid_bid_total_match=True))
@@ -70,6 +87,15 @@ def test_player_views(view: PlayerView) -> None:
     assert len(view.hand) == view.hand_sizes[view.seat]
 
 
+@needs_installed_package
+def test_the_entry_point_is_declared() -> None:
+    distribution = _installed()
+    assert distribution is not None
+    hooks = [ep.value for ep in distribution.entry_points if ep.group == "hypothesis"]
+    assert hooks == ["wizard_rules._hypothesis_plugin:_hypothesis_setup_hook"]
+
+
+@needs_installed_package
 @given(
     st.from_type(Card),
     st.from_type(Config),

@@ -30,7 +30,12 @@ from wizard_rules.scoring import RoundResult
 from wizard_rules.state import State
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from wizard_rules.conformance.suite import Suite
+
+    # What ``add_subparsers`` returns: each subcommand adds its parser to it.
+    _Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 __all__ = ["account", "main"]
 
@@ -64,7 +69,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"wizard-rules {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    _add_simulate(commands)
+    _add_replay(commands)
+    _add_conformance(commands)
+    return parser
 
+
+def _add_simulate(commands: _Commands) -> None:
     simulate = commands.add_parser(
         "simulate",
         help="play a complete game with random legal actions and print it",
@@ -105,6 +116,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.set_defaults(subparser=simulate)
 
+
+def _add_replay(commands: _Commands) -> None:
     replay = commands.add_parser(
         "replay",
         help="check a JSON game record and print its account",
@@ -112,6 +125,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("file", metavar="FILE", help="a JSON game record, or - for stdin")
 
+
+def _add_conformance(commands: _Commands) -> None:
     conformance = commands.add_parser(
         "conformance",
         help="the conformance suite: run it against an implementation, or serve this one",
@@ -120,6 +135,12 @@ def _parser() -> argparse.ArgumentParser:
     suite_commands = conformance.add_subparsers(
         dest="suite_command", metavar="ACTION", required=True
     )
+    _add_conformance_run(suite_commands)
+    _add_conformance_adapter(suite_commands)
+    _add_conformance_list(suite_commands)
+
+
+def _add_conformance_run(suite_commands: _Commands) -> None:
     run = suite_commands.add_parser(
         "run",
         help="run the suite against an adapter",
@@ -156,17 +177,22 @@ def _parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--json", action="store_true", help="write a machine-readable report")
     run.set_defaults(subparser=run)
+
+
+def _add_conformance_adapter(suite_commands: _Commands) -> None:
     suite_commands.add_parser(
         "adapter",
         help="serve this library over the conformance protocol on stdin/stdout",
         description="Serve this library over the conformance protocol (JSON Lines).",
     )
+
+
+def _add_conformance_list(suite_commands: _Commands) -> None:
     suite_commands.add_parser(
         "list",
         help="list the cases: how many per area, and the ids of each rule's cases",
         description="List the conformance cases, by area and by rule.",
     )
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
