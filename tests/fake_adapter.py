@@ -25,7 +25,7 @@ import os
 import sys
 import time
 
-from wizard_rules.conformance.protocol import handle
+from wizard_rules.conformance.adapter import handle
 
 
 def main() -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import io
 import json
+import random
 import re
 import subprocess
 import sys
@@ -14,13 +16,19 @@ from typing import Any
 import jsonschema
 import pytest
 
-from wizard_rules import Card, Config, Suit, apply, new_game
-from wizard_rules.conformance.adapter import serve
-from wizard_rules.conformance.protocol import PROTOCOL_VERSION, handle, run_case
-from wizard_rules.conformance.runner import Outcome, _judge, run_suite
+import wizard_rules
+from wizard_rules import Card, Config, Suit, apply, new_game, player_view, random_action
+from wizard_rules.conformance.adapter import OBSERVATIONS, handle, perft, run_case, serve
+from wizard_rules.conformance.protocol import (
+    MAX_PERFT_DEPTH,
+    OBSERVATION_KEYS,
+    PROTOCOL_VERSION,
+    UNORDERED_OBSERVATIONS,
+)
+from wizard_rules.conformance.runner import Outcome, _judge, json_report, run_suite
 from wizard_rules.conformance.suite import Case, load_suite, suite_path
 from wizard_rules.errors import ErrorCode, RecordError
-from wizard_rules.records import action_from_dict
+from wizard_rules.records import action_from_dict, config_from_dict, suit_to_json, view_to_dict
 
 from .helpers import ref_playable, ref_winner
 
@@ -155,7 +163,7 @@ def reference_perft(
 @pytest.mark.parametrize("case_id", sorted(i for i in CASES if CASES[i].perft is not None))
 def test_perft_counts_agree_with_an_independent_count(case_id: str) -> None:
     case = CASES[case_id]
-    state = new_game(Config(**case.config))
+    state = new_game(config_from_dict(case.config))
     for action in case.actions:
         state = apply(state, action_from_dict(action))
     assert case.perft is not None
@@ -170,10 +178,12 @@ def test_perft_counts_agree_with_an_independent_count(case_id: str) -> None:
 
 
 def test_handshake_and_goodbye() -> None:
-    hello = handle({"type": "hello", "protocol": 1})
-    assert hello is not None
-    assert hello["protocol"] == PROTOCOL_VERSION
-    assert hello["name"] == "wizard-rules"
+    assert handle({"type": "hello", "protocol": 1}) == {
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "name": "wizard-rules",
+        "version": wizard_rules.__version__,
+    }
     assert handle({"type": "bye"}) is None
 
 
@@ -455,8 +465,6 @@ def test_serve_stops_at_the_end_of_input() -> None:
 
 
 def test_perft_of_depth_zero_and_at_a_chance_step() -> None:
-    from wizard_rules.conformance.protocol import perft
-
     state = new_game(Config(players=3))
     assert perft(state, 0) == 1
     assert perft(state, 3) == 1
@@ -486,3 +494,191 @@ def test_known_failures_file_that_cannot_be_read_in_process(
         main(["conformance", "run", "--adapter", "x", "--known-failures", str(tmp_path)])
     assert exit_info.value.code == 2
     assert "cannot read the known-failures file" in capsys.readouterr().err
+
+
+# -- the protocol and this library's side of it ------------------------------------------------
+
+
+def test_the_adapter_answers_every_observation_of_the_protocol_in_order() -> None:
+    assert tuple(OBSERVATIONS) == OBSERVATION_KEYS
+    schema = json.loads((suite_path() / "schema.json").read_text(encoding="utf-8"))
+    names = schema["$defs"]["case"]["properties"]["expect"]["properties"]["state"]
+    assert tuple(names["propertyNames"]["enum"]) == OBSERVATION_KEYS
+    assert set(OBSERVATION_KEYS) >= UNORDERED_OBSERVATIONS
+    depth = schema["$defs"]["case"]["properties"]["expect"]["properties"]["perft"]
+    assert depth["properties"]["depth"]["maximum"] == MAX_PERFT_DEPTH
+
+
+def test_observations_and_views_write_cards_suits_and_tricks_alike() -> None:
+    # One home for each shape (wizard_rules.records): the adapter's answers
+    # and a player's view agree on a state with tricks, a trick under way and
+    # a trump.
+    rng = random.Random(5)
+    state = new_game(Config(players=4))
+    while not (state.round >= 3 and state.tricks and state.trick and state.trump):
+        state = apply(state, random_action(state, rng))
+    view = view_to_dict(player_view(state, 0))
+    for key in ("trick", "turned", "trump", "tricks", "legal_actions"):
+        assert OBSERVATIONS[key](state) == view[key], key
+    assert OBSERVATIONS["hands"](state)[0] == view["hand"]
+    assert OBSERVATIONS["led_suit"](state) == suit_to_json(state.led_suit)
+
+
+# -- the runner judges from the case data and the protocol alone ---------------------------------
+
+PACKAGE = Path(wizard_rules.__file__).resolve().parent
+JUDGE_MODULES = (
+    "wizard_rules.conformance.runner",
+    "wizard_rules.conformance.protocol",
+    "wizard_rules.conformance.suite",
+)
+# What those modules may reach: each other, the conformance package's own
+# __init__ (a docstring), and the error codes.  Nothing else of the package.
+MAY_REACH = frozenset({*JUDGE_MODULES, "wizard_rules.conformance", "wizard_rules.errors"})
+ENGINE = (
+    "wizard_rules.actions",
+    "wizard_rules.cards",
+    "wizard_rules.config",
+    "wizard_rules.random_play",
+    "wizard_rules.records",
+    "wizard_rules.scoring",
+    "wizard_rules.state",
+    "wizard_rules.transitions",
+    "wizard_rules.trick",
+    "wizard_rules.views",
+    "wizard_rules.conformance.adapter",
+)
+
+
+def module_file(name: str) -> Path | None:
+    """The source file of a module of the package, or None if it is not one."""
+    relative = Path(*name.split(".")[1:])
+    for candidate in (PACKAGE / relative / "__init__.py", PACKAGE / f"{relative}.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def imported_names(name: str) -> set[str]:
+    """Every package module (or the package's own namespace) one module imports.
+
+    Every import statement counts, wherever it is: at the top, inside a
+    function, under ``if TYPE_CHECKING``.  ``from wizard_rules import X``
+    reaches the submodule ``wizard_rules.X`` if there is one, and otherwise the
+    package's ``__init__`` (which is the whole engine): it is reported as
+    ``wizard_rules``.
+    """
+    path = module_file(name)
+    assert path is not None, name
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                source = f"{base}.{node.module}" if node.module else base
+            else:
+                assert node.module is not None
+                source = node.module
+            for alias in node.names:
+                child = f"{source}.{alias.name}"
+                found.add(child if module_file(child) is not None else source)
+    return {n for n in found if n == "wizard_rules" or n.startswith("wizard_rules.")}
+
+
+def reached_from(roots: tuple[str, ...]) -> set[str]:
+    """The package modules that importing ``roots`` reaches, transitively.
+
+    Importing ``a.b.c`` runs ``a.b``'s ``__init__`` too, so parent packages are
+    walked as well -- all but the top-level ``wizard_rules/__init__.py``,
+    which Python runs before any module of the package whatever that module
+    imports.  Whether the modules' own imports need it is the question here:
+    an import of the package's namespace itself (``from wizard_rules import
+    __version__``) is reported as ``wizard_rules``.
+    """
+    seen: set[str] = set()
+    todo = list(roots)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        if name == "wizard_rules":
+            continue
+        parts = name.split(".")
+        todo.extend(".".join(parts[:n]) for n in range(2, len(parts)))
+        todo.extend(imported_names(name))
+    return seen
+
+
+def test_the_import_walk_sees_the_engine_where_it_is_imported() -> None:
+    # The walk is not blind: the adapter, and the package namespace, reach the engine.
+    assert {"wizard_rules.state", "wizard_rules.transitions", "wizard_rules"} <= reached_from(
+        ("wizard_rules.conformance.adapter",)
+    )
+    assert "wizard_rules.views" in reached_from(("wizard_rules.records",))
+
+
+def test_the_runner_protocol_and_suite_do_not_import_the_engine() -> None:
+    reached = reached_from(JUDGE_MODULES)
+    assert reached <= MAY_REACH, sorted(reached - MAY_REACH)
+    assert not reached & set(ENGINE)
+    assert "wizard_rules" not in reached  # not even the package's namespace
+
+
+def test_the_runner_runs_with_the_engine_never_loaded(tmp_path: Path) -> None:
+    # A fresh interpreter where the package's __init__ is left out: the
+    # package is an empty namespace over its folder, so that only what the
+    # runner itself imports is loaded.  It runs cases against our adapter (a
+    # separate process, which loads the whole library).
+    script = f"""
+import json, sys, types
+package = types.ModuleType("wizard_rules")
+package.__path__ = [{str(PACKAGE)!r}]
+sys.modules["wizard_rules"] = package
+from wizard_rules.conformance.runner import format_report, json_report, run_suite
+from wizard_rules.conformance.suite import load_suite
+suite = load_suite()
+report = run_suite(suite, {OUR_ADAPTER!r}, run=["winner.00*"])
+format_report(report, suite)
+json_report(report, suite)
+loaded = sorted(name for name in sys.modules if name.startswith("wizard_rules"))
+print(json.dumps({{"ok": report.ok, "loaded": loaded}}))
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    found = json.loads(result.stdout)
+    assert found["ok"] is True
+    loaded = set(found["loaded"])
+    assert loaded <= MAY_REACH | {"wizard_rules"}, sorted(loaded - MAY_REACH)
+    assert not loaded & set(ENGINE)
+    assert set(JUDGE_MODULES) <= loaded
+
+
+# -- outcomes ------------------------------------------------------------------------------------
+
+
+def test_cases_after_a_failed_handshake_are_not_run() -> None:
+    report = run_suite(SUITE, " ".join([*FAKE, "exit"]), run=["deck.*"], timeout=2)
+    ran = [r for r in report.results if r.outcome is not Outcome.SKIPPED]
+    assert ran[0].outcome is Outcome.ERROR
+    assert "handshake failed" in ran[0].detail
+    assert {r.outcome for r in ran[1:]} == {Outcome.NOT_RUN}
+    assert all(r.detail.startswith("not run: handshake failed") for r in ran[1:])
+    assert not report.ok
+    written = json_report(report, SUITE)
+    assert written["counts"] == {
+        "error": 1,
+        "not-run": len(ran) - 1,
+        "skipped": len(SUITE.cases) - len(ran),
+    }
+    assert {r["outcome"] for r in written["results"]} == {"error", "not-run", "skipped"}
+
+
+def test_which_outcomes_fail_a_run() -> None:
+    failing = {outcome for outcome in Outcome if outcome.is_failure}
+    assert failing == {Outcome.FAILED, Outcome.ERROR, Outcome.NOT_RUN, Outcome.FIXED}

@@ -54,7 +54,7 @@ from wizard_rules import (  # noqa: E402
     new_game,
     random_game,
 )
-from wizard_rules.conformance.protocol import perft  # noqa: E402
+from wizard_rules.conformance.adapter import perft  # noqa: E402
 
 SUITE_VERSION = "1.0.0"
 PROTOCOL = 1

@@ -9,6 +9,7 @@ the turned card, so nothing is left to chance).  The JSON shapes are::
     trump:   {"type": "choose_trump", "player": 0, "suit": "H"}
     bid:     {"type": "bid", "player": 1, "tricks": 2}
     play:    {"type": "play", "player": 1, "card": "H13"}
+    trick:   {"leader": 0, "cards": ["C2", "W1", "C9"], "winner": 1}
     game:    {"format": "wizard-rules/game", "version": 1,
               "config": {...}, "actions": [...]}
 
@@ -16,6 +17,12 @@ Cards are written in the library's card text (see :mod:`wizard_rules.cards`),
 suits as their letter; ``"turned"`` is ``null`` in the last round and
 ``"suit"`` is ``null`` for the (illegal) "no trump" choice.  The canonical
 text has sorted keys and no spaces, so equal records give equal bytes.
+
+The shapes of cards, suits and tricks are written in one place each
+(:func:`card_to_json`, :func:`cards_to_json`, :func:`suit_to_json`,
+:func:`trick_to_dict`), which actions, player views (:func:`view_to_dict`)
+and the conformance adapter's observations
+(:data:`wizard_rules.conformance.adapter.OBSERVATIONS`) share.
 
 Decoding is strict, for records that come from untrusted players: every field
 must be present (configuration options may be left out and take their
@@ -62,10 +69,14 @@ __all__ = [
     "GameRecord",
     "action_from_dict",
     "action_to_dict",
+    "card_to_json",
+    "cards_to_json",
     "config_from_dict",
     "config_to_dict",
     "dumps",
     "loads",
+    "suit_to_json",
+    "trick_to_dict",
     "view_to_dict",
 ]
 
@@ -180,6 +191,32 @@ def _json_type(value: Any) -> str:
     return names.get(type(value), type(value).__name__)
 
 
+# -- cards, suits and tricks ----------------------------------------------------
+#
+# The one place where these shapes are written: actions, player views and the
+# conformance adapter's observations all use them.
+
+
+def card_to_json(card: Card | None) -> str | None:
+    """Return a card as its text (``"H13"``, ``"W1"``), or ``None`` for no card."""
+    return None if card is None else card.text
+
+
+def cards_to_json(cards: Iterable[Card]) -> list[str]:
+    """Return cards as a list of their texts, in the order given."""
+    return [card.text for card in cards]
+
+
+def suit_to_json(suit: Suit | None) -> str | None:
+    """Return a suit as its letter (``"H"``), or ``None`` for no suit (no trump)."""
+    return None if suit is None else suit.value
+
+
+def trick_to_dict(trick: Trick) -> dict[str, Any]:
+    """Return a completed trick as ``{"leader": SEAT, "cards": [CARD, ...], "winner": SEAT}``."""
+    return {"leader": trick.leader, "cards": cards_to_json(trick.cards), "winner": trick.winner}
+
+
 # -- configurations -----------------------------------------------------------
 
 
@@ -227,19 +264,19 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     """
     kind = type(action)
     if kind is Play:
-        return {"type": "play", "player": action.player, "card": action.card.text}  # type: ignore[union-attr]
+        return {"type": "play", "player": action.player, "card": card_to_json(action.card)}  # type: ignore[union-attr]
     if kind is Bid:
         return {"type": "bid", "player": action.player, "tricks": action.tricks}  # type: ignore[union-attr]
     if kind is Deal:
         deal: Deal = action  # type: ignore[assignment]
         return {
             "type": "deal",
-            "hands": [[card.text for card in hand] for hand in deal.hands],
-            "turned": None if deal.turned is None else deal.turned.text,
+            "hands": [cards_to_json(hand) for hand in deal.hands],
+            "turned": card_to_json(deal.turned),
         }
     if kind is ChooseTrump:
         suit: Suit | None = action.suit  # type: ignore[union-attr]
-        return {"type": "choose_trump", "player": action.player, "suit": suit and suit.value}  # type: ignore[union-attr]
+        return {"type": "choose_trump", "player": action.player, "suit": suit_to_json(suit)}  # type: ignore[union-attr]
     raise InvalidActionError(ErrorCode.INVALID_ACTION, f"expected an action, not {kind.__name__}")
 
 
@@ -316,12 +353,6 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
             ErrorCode.INVALID_ARGUMENT, f"expected a PlayerView, not {type(view).__name__}"
         )
 
-    def cards(items: Iterable[Card]) -> list[str]:
-        return [card.text for card in items]
-
-    def trick(t: Trick) -> dict[str, Any]:
-        return {"leader": t.leader, "cards": cards(t.cards), "winner": t.winner}
-
     return {
         "config": config_to_dict(view.config),
         "seat": view.seat,
@@ -329,22 +360,22 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
         "round": view.round,
         "dealer": view.dealer,
         "current_player": view.current_player,
-        "hand": cards(view.hand),
+        "hand": cards_to_json(view.hand),
         "hand_sizes": list(view.hand_sizes),
-        "turned": None if view.turned is None else view.turned.text,
-        "trump": None if view.trump is None else view.trump.value,
+        "turned": card_to_json(view.turned),
+        "trump": suit_to_json(view.trump),
         "bids": list(view.bids),
-        "trick": cards(view.trick),
+        "trick": cards_to_json(view.trick),
         "leader": view.leader,
-        "tricks": [trick(t) for t in view.tricks],
+        "tricks": [trick_to_dict(t) for t in view.tricks],
         "results": [
             {
                 "round": r.round,
                 "dealer": r.dealer,
-                "turned": None if r.turned is None else r.turned.text,
-                "trump": None if r.trump is None else r.trump.value,
+                "turned": card_to_json(r.turned),
+                "trump": suit_to_json(r.trump),
                 "bids": list(r.bids),
-                "tricks": [trick(t) for t in r.tricks],
+                "tricks": [trick_to_dict(t) for t in r.tricks],
                 "tricks_won": list(r.tricks_won),
                 "scores": list(r.scores),
             }

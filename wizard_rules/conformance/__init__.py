@@ -3,8 +3,13 @@
 * :mod:`wizard_rules.conformance.suite` loads the case files that ship with
   the package;
 * :mod:`wizard_rules.conformance.protocol` defines how a runner talks to an
-  implementation, and answers for this library;
-* :mod:`wizard_rules.conformance.adapter` serves this library over the
-  protocol on standard input and output;
-* :mod:`wizard_rules.conformance.runner` runs the suite against any adapter.
+  implementation: its version, the shapes of its messages, the names of the
+  observations;
+* :mod:`wizard_rules.conformance.runner` runs the suite against any adapter;
+* :mod:`wizard_rules.conformance.adapter` is this library's side of the
+  protocol: its answers, served on standard input and output.
+
+The first three judge other implementations and import nothing of the rules
+engine (only the error codes of :mod:`wizard_rules.errors`); only the adapter
+uses this library's rules.
 """

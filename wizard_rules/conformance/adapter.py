@@ -1,19 +1,194 @@
-"""Serve this library over the conformance protocol (``wizard-rules conformance adapter``).
+"""The library's own side of the conformance protocol (``wizard-rules conformance adapter``).
 
-It reads requests from standard input, one JSON object per line, and writes
-one answer per line to standard output, flushing after each (see
-:mod:`wizard_rules.conformance.protocol`).
+:func:`serve` reads requests from standard input, one JSON object per line,
+and writes one answer per line to standard output, flushing after each;
+:func:`handle` answers one request, :func:`run_case` plays one case with this
+library's rules, and :data:`OBSERVATIONS` and :func:`perft` say how this
+library answers what a case observes.  The protocol itself (its version, the
+shapes of its messages, the names of the observations) is
+:mod:`wizard_rules.conformance.protocol`, which this module follows.
+
+Values are written with the encoders of :mod:`wizard_rules.records`
+(:func:`~wizard_rules.records.cards_to_json`,
+:func:`~wizard_rules.records.suit_to_json`, ...), so a card, a suit or a
+trick has the same JSON here as in game records and player views.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TextIO
 
-from wizard_rules.conformance.protocol import handle
+from wizard_rules import __version__
+from wizard_rules.actions import Action
+from wizard_rules.config import Config
+from wizard_rules.conformance.protocol import (
+    JSON,
+    MAX_PERFT_DEPTH,
+    PROTOCOL_VERSION,
+    ErrorAnswer,
+    HelloAnswer,
+    Refusal,
+    ResultAnswer,
+    ResultFields,
+)
+from wizard_rules.errors import (
+    CardTextError,
+    ConfigError,
+    ErrorCode,
+    IllegalActionError,
+    InvalidArgumentError,
+    RecordError,
+)
+from wizard_rules.records import (
+    action_from_dict,
+    action_to_dict,
+    card_to_json,
+    cards_to_json,
+    config_from_dict,
+    suit_to_json,
+    trick_to_dict,
+)
+from wizard_rules.state import State, new_game
+from wizard_rules.transitions import apply, legal_actions
 
-__all__ = ["serve"]
+__all__ = ["OBSERVATIONS", "handle", "perft", "run_case", "serve"]
+
+
+OBSERVATIONS: Final[dict[str, Callable[[State], Any]]] = {
+    "phase": lambda s: s.phase.value,
+    "round": lambda s: s.round,
+    "rounds": lambda s: s.config.rounds,
+    "dealer": lambda s: s.dealer,
+    "current_player": lambda s: s.current_player,
+    "hands": lambda s: [cards_to_json(hand) for hand in s.hands],
+    "turned": lambda s: card_to_json(s.turned),
+    "trump": lambda s: suit_to_json(s.trump),
+    "bids": lambda s: list(s.bids),
+    "trick": lambda s: cards_to_json(s.trick),
+    "leader": lambda s: s.leader,
+    "led_suit": lambda s: suit_to_json(s.led_suit),
+    "trick_winner": lambda s: s.trick_winner,
+    "tricks": lambda s: [trick_to_dict(t) for t in s.tricks],
+    "tricks_won": lambda s: list(s.tricks_won),
+    "scores": lambda s: list(s.scores),
+    "round_scores": lambda s: [list(result.scores) for result in s.results],
+    "winners": lambda s: list(s.winners),
+    "legal_actions": lambda s: [action_to_dict(action) for action in legal_actions(s)],
+}
+"""How this library answers each observation of
+:data:`~wizard_rules.conformance.protocol.OBSERVATION_KEYS` (same keys, same
+order): a function of the final :class:`~wizard_rules.State`.
+
+:meta hide-value:
+"""
+
+
+def perft(state: State, depth: int) -> int:
+    """Count the distinct sequences of ``depth`` legal actions from ``state``.
+
+    A chance step (a deal) or the end of the game ends a sequence early: it
+    counts as one leaf.  ``perft(state, 0)`` is 1.
+    """
+    if depth == 0:
+        return 1
+    actions = legal_actions(state)
+    if not actions:
+        return 1
+    if depth == 1:
+        return len(actions)
+    return sum(perft(apply(state, action), depth - 1) for action in actions)
+
+
+class _Unreadable(Exception):
+    def __init__(self, code: ErrorCode) -> None:
+        super().__init__(code.value)
+        self.code = code
+
+
+def _decode_action(value: JSON) -> Action:
+    """Decode one action as game records do, with rule 11.11's two codes.
+
+    :func:`~wizard_rules.records.action_from_dict` checks the whole shape
+    before it reads any card or suit; a card or suit that is not one is the
+    cause of its error.
+    """
+    try:
+        return action_from_dict(value)
+    except RecordError as error:
+        if isinstance(error.__cause__, CardTextError):
+            raise _Unreadable(ErrorCode.BAD_CARD_TEXT) from None
+        raise _Unreadable(ErrorCode.INVALID_ACTION) from None
+
+
+def run_case(
+    config: JSON, actions: Sequence[JSON], observe: Sequence[str], depth: int | None
+) -> ResultFields:
+    """Play a case's actions from a new game and answer as the protocol says.
+
+    Returns the ``errors``, ``state`` and ``perft`` fields of a ``result``;
+    observations that are not protocol keys are left out.
+    """
+    try:
+        rules: Config = config_from_dict(config)
+    except RecordError:
+        return {
+            "errors": [{"at": None, "code": ErrorCode.INVALID_CONFIG.value}],
+            "state": None,
+            "perft": None,
+        }
+    state = new_game(rules)
+    errors: list[Refusal] = []
+    for index, value in enumerate(actions):
+        try:
+            state = apply(state, _decode_action(value))
+        except _Unreadable as unreadable:
+            errors.append({"at": index, "code": unreadable.code.value})
+        except (IllegalActionError, InvalidArgumentError, ConfigError) as refused:
+            errors.append({"at": index, "code": refused.code.value})
+    observed = {key: OBSERVATIONS[key](state) for key in observe if key in OBSERVATIONS}
+    return {
+        "errors": errors,
+        "state": observed,
+        "perft": None if depth is None else perft(state, depth),
+    }
+
+
+def handle(request: Any) -> HelloAnswer | ResultAnswer | ErrorAnswer | None:
+    """Answer one protocol request; ``None`` for ``bye`` (the adapter then exits)."""
+    if type(request) is not dict:
+        return {"type": "error", "message": "a request must be a JSON object"}
+    kind = request.get("type")
+    if kind == "hello":
+        return {
+            "type": "hello",
+            "protocol": PROTOCOL_VERSION,
+            "name": "wizard-rules",
+            "version": __version__,
+        }
+    if kind == "bye":
+        return None
+    if kind == "case":
+        observe = request.get("observe") or []
+        depth = request.get("perft")
+        actions = request.get("actions")
+        if (
+            type(actions) is not list
+            or type(observe) is not list
+            or not (depth is None or (type(depth) is int and 0 <= depth <= MAX_PERFT_DEPTH))
+        ):
+            return {"type": "error", "id": request.get("id"), "message": "malformed case request"}
+        result = run_case(request.get("config"), actions, observe, depth)
+        return {
+            "type": "result",
+            "id": request.get("id"),
+            "errors": result["errors"],
+            "state": result["state"],
+            "perft": result["perft"],
+        }
+    return {"type": "error", "message": f"unknown request type {kind!r}"[:200]}
 
 
 def serve(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
@@ -26,7 +201,10 @@ def serve(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
         try:
             request = json.loads(line)
         except ValueError:
-            answer = {"type": "error", "message": "a request must be one line of JSON"}
+            answer: HelloAnswer | ResultAnswer | ErrorAnswer = {
+                "type": "error",
+                "message": "a request must be one line of JSON",
+            }
         else:
             reply = handle(request)
             if reply is None:

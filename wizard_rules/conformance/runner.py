@@ -7,10 +7,26 @@ adapter that crashes, hangs past the per-case timeout, prints something that
 is not JSON, answers out of turn or speaks another protocol version is
 reported as such, restarted for the next case where that makes sense, and
 never crashes or hangs the runner.
+
+The runner judges an implementation from the case data
+(:mod:`wizard_rules.conformance.suite`) and the protocol
+(:mod:`wizard_rules.conformance.protocol`) alone: none of the three modules
+imports the rules engine (``state``, ``transitions``, ``trick``, ``views``,
+``records`` and the rest); they share only the error codes of
+:mod:`wizard_rules.errors`.  So this library's rules cannot leak into the
+verdict on another implementation, nor a bug in them hide one.  Python runs
+the package's ``__init__`` (which imports the engine) before any of its
+modules, so "does not import" is a property of these modules' own import
+statements; ``tests/test_conformance.py`` proves it twice: it walks the
+import statements of the three modules transitively within the package (with
+``ast``), and it runs the runner against an adapter in a fresh interpreter
+where the package's ``__init__`` is left out, then checks that no engine
+module was loaded.
 """
 
 from __future__ import annotations
 
+import enum
 import fnmatch
 import json
 import queue
@@ -19,13 +35,18 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Final
 
 import attrs
 
-from wizard_rules.conformance.protocol import PROTOCOL_VERSION
+from wizard_rules.conformance.protocol import (
+    PROTOCOL_VERSION,
+    UNORDERED_OBSERVATIONS,
+    CaseRequest,
+    HelloRequest,
+)
 from wizard_rules.conformance.suite import Case, Suite
 
 __all__ = [
@@ -43,15 +64,31 @@ _MAX_LINE: Final = 1 << 20  # an answer longer than 1 MiB is garbage
 _MAX_CONSECUTIVE_FAILURES: Final = 3
 
 
-class Outcome:
-    """How a case ended (plain strings, so that reports are plain JSON)."""
+class Outcome(enum.Enum):
+    """How a case ended; the value is what ``--json`` reports write."""
 
-    PASSED: Final = "passed"
-    FAILED: Final = "failed"  # the adapter answered, and the answer is wrong
-    ERROR: Final = "error"  # the adapter did not answer properly
-    KNOWN_FAILURE: Final = "known-failure"  # failed, and listed as known
-    FIXED: Final = "fixed"  # listed as a known failure, but passed: a failure
-    SKIPPED: Final = "skipped"
+    PASSED = "passed"
+    """The adapter answered as expected."""
+    FAILED = "failed"
+    """The adapter answered, and the answer is wrong."""
+    ERROR = "error"
+    """The adapter did not answer properly (it crashed, hung, or spoke nonsense)."""
+    NOT_RUN = "not-run"
+    """Not asked: the handshake failed, or the adapter failed three cases in a row."""
+    KNOWN_FAILURE = "known-failure"
+    """Failed, and listed as a known failure."""
+    FIXED = "fixed"
+    """Listed as a known failure, but passed: this fails the run."""
+    SKIPPED = "skipped"
+    """Not selected by ``--run`` and ``--skip``."""
+
+    @property
+    def is_failure(self) -> bool:
+        """Whether this outcome fails the run."""
+        return self in _FAILURES
+
+
+_FAILURES: Final = frozenset({Outcome.FAILED, Outcome.ERROR, Outcome.NOT_RUN, Outcome.FIXED})
 
 
 @attrs.frozen
@@ -59,14 +96,14 @@ class CaseResult:
     """The result of one case.
 
     :ivar case: the case.
-    :ivar outcome: how it ended (an :class:`Outcome` value).
+    :ivar outcome: how it ended.
     :ivar expected: what was expected (for a failure).
     :ivar got: what the adapter answered (for a failure).
     :ivar detail: what went wrong with the adapter (for an error).
     """
 
     case: Case
-    outcome: str
+    outcome: Outcome
     expected: Any = None
     got: Any = None
     detail: str = ""
@@ -77,7 +114,7 @@ class CaseResult:
             "id": self.case.id,
             "rule": self.case.rule,
             "area": self.case.area,
-            "outcome": self.outcome,
+            "outcome": self.outcome.value,
             "expected": self.expected,
             "got": self.got,
             "detail": self.detail,
@@ -140,7 +177,7 @@ class _Adapter:
         status = f"exit status {code}" if code is not None else "closed its output"
         return f"the adapter {status}" + (f"; it said: {said}" if said else "")
 
-    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+    def ask(self, request: HelloRequest | CaseRequest) -> dict[str, Any]:
         """Send one request and return the answer, or raise :class:`AdapterFailure`."""
         assert self.process.stdin is not None
         try:
@@ -186,7 +223,8 @@ class _Adapter:
 
 
 def _handshake(adapter: _Adapter) -> dict[str, Any]:
-    answer = adapter.ask({"type": "hello", "protocol": PROTOCOL_VERSION})
+    hello: HelloRequest = {"type": "hello", "protocol": PROTOCOL_VERSION}
+    answer = adapter.ask(hello)
     if answer.get("type") != "hello":
         raise AdapterFailure(f"the adapter did not answer the handshake: {str(answer)[:120]}")
     if answer.get("protocol") != PROTOCOL_VERSION:
@@ -199,16 +237,16 @@ def _handshake(adapter: _Adapter) -> dict[str, Any]:
 
 def _normal(key: str, value: Any) -> Any:
     """Put values whose order carries no meaning into one order."""
-    if key == "hands" and type(value) is list:
+    if key not in UNORDERED_OBSERVATIONS or type(value) is not list:
+        return value
+    if key == "hands":
         return [sorted(hand, key=str) if type(hand) is list else hand for hand in value]
-    if key == "winners" and type(value) is list:
+    if key == "winners":
         return sorted(value, key=str)
-    if key == "legal_actions" and type(value) is list:
-        return sorted(value, key=lambda item: json.dumps(item, sort_keys=True))
-    return value
+    return sorted(value, key=lambda item: json.dumps(item, sort_keys=True))
 
 
-def _judge(case: Case, answer: dict[str, Any]) -> tuple[bool, Any, Any]:
+def _judge(case: Case, answer: Mapping[str, object]) -> tuple[bool, Any, Any]:
     """Return (passed, expected, got) for an adapter's answer to ``case``."""
     expected: dict[str, Any] = {"errors": list(case.errors)}
     got: dict[str, Any] = {"errors": answer.get("errors")}
@@ -224,6 +262,17 @@ def _judge(case: Case, answer: dict[str, Any]) -> tuple[bool, Any, Any]:
         expected["perft"] = case.perft["count"]
         got["perft"] = answer.get("perft")
     return expected == got, expected, got
+
+
+def _request(case: Case) -> CaseRequest:
+    return {
+        "type": "case",
+        "id": case.id,
+        "config": case.config,
+        "actions": list(case.actions),
+        "observe": sorted(case.state or {}),
+        "perft": None if case.perft is None else case.perft["depth"],
+    }
 
 
 def read_known_failures(path: Path) -> frozenset[str]:
@@ -257,13 +306,12 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        """Whether the run passed: no failure, error or fixed known failure."""
-        bad = {Outcome.FAILED, Outcome.ERROR, Outcome.FIXED}
-        return not self.problem and not any(r.outcome in bad for r in self.results)
+        """Whether the run passed: no failure, error, case not run or fixed known failure."""
+        return not self.problem and not any(r.outcome.is_failure for r in self.results)
 
-    def counts(self) -> dict[str, int]:
-        """How many cases ended each way."""
-        counts: dict[str, int] = {}
+    def counts(self) -> dict[Outcome, int]:
+        """How many cases ended each way (only the outcomes that occurred)."""
+        counts: dict[Outcome, int] = {}
         for result in self.results:
             counts[result.outcome] = counts.get(result.outcome, 0) + 1
         return counts
@@ -299,7 +347,7 @@ def run_suite(
                 continue
             if problem or failures_in_a_row >= _MAX_CONSECUTIVE_FAILURES:
                 why = problem or "the adapter failed three cases in a row"
-                results.append(CaseResult(case, Outcome.ERROR, detail=f"not run: {why}"))
+                results.append(CaseResult(case, Outcome.NOT_RUN, detail=f"not run: {why}"))
                 continue
             if adapter is None:
                 # A fresh adapter for the first case, and after one that
@@ -315,16 +363,7 @@ def run_suite(
                     results.append(CaseResult(case, Outcome.ERROR, detail=problem))
                     continue
             try:
-                answer = adapter.ask(
-                    {
-                        "type": "case",
-                        "id": case.id,
-                        "config": case.config,
-                        "actions": list(case.actions),
-                        "observe": sorted(case.state or {}),
-                        "perft": None if case.perft is None else case.perft["depth"],
-                    }
-                )
+                answer = adapter.ask(_request(case))
                 if answer.get("type") != "result" or answer.get("id") != case.id:
                     raise AdapterFailure(f"expected a result for {case.id}: {str(answer)[:160]}")
             except AdapterFailure as failure:
@@ -362,11 +401,12 @@ def format_report(report: Report, suite: Suite) -> str:
             lines.append(f"FAIL {case.id} (rule {case.rule}): {case.description}")
             lines.append(f"  expected: {json.dumps(result.expected, sort_keys=True)}")
             lines.append(f"  got:      {json.dumps(result.got, sort_keys=True)[:2000]}")
-        elif result.outcome == Outcome.ERROR and not result.detail.startswith("not run"):
+        elif result.outcome == Outcome.ERROR:
             lines.append(f"ERROR {case.id} (rule {case.rule}): {result.detail}")
         elif result.outcome == Outcome.FIXED:
             lines.append(f"FIXED {case.id} (rule {case.rule}): listed as a known failure, passes")
-    not_run = sum(r.detail.startswith("not run") for r in report.results)
+    counts = report.counts()
+    not_run = counts.get(Outcome.NOT_RUN, 0)
     if not_run:
         lines.append(f"{not_run} cases were not run (see above); they count as failed")
     lines.append("")
@@ -377,13 +417,11 @@ def format_report(report: Report, suite: Suite) -> str:
             f"{area:<14}"
             f"{sum(r.outcome == Outcome.PASSED for r in mine):>8}"
             f"{sum(r.outcome in (Outcome.FAILED, Outcome.FIXED) for r in mine):>8}"
-            f"{sum(r.outcome == Outcome.ERROR for r in mine):>8}"
+            f"{sum(r.outcome in (Outcome.ERROR, Outcome.NOT_RUN) for r in mine):>8}"
             f"{sum(r.outcome == Outcome.KNOWN_FAILURE for r in mine):>7}"
             f"{sum(r.outcome == Outcome.SKIPPED for r in mine):>9}"
         )
-    counts = report.counts()
-    failed = counts.get(Outcome.FAILED, 0) + counts.get(Outcome.ERROR, 0)
-    failed += counts.get(Outcome.FIXED, 0)
+    failed = sum(n for outcome, n in counts.items() if outcome.is_failure)
     lines.append("")
     lines.append(
         f"{counts.get(Outcome.PASSED, 0)} passed, {failed} failed, "
@@ -400,6 +438,6 @@ def json_report(report: Report, suite: Suite) -> dict[str, Any]:
         "implementation": report.implementation,
         "ok": report.ok,
         "problem": report.problem or None,
-        "counts": report.counts(),
+        "counts": {outcome.value: n for outcome, n in report.counts().items()},
         "results": [result.to_dict() for result in report.results],
     }

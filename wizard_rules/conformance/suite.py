@@ -17,7 +17,17 @@ A case is a JSON object::
 
 ``expect.errors`` (default ``[]``) is the exact list of refused actions;
 ``expect.state`` the observations to compare (only the keys given);
-``expect.perft`` a perft count.  Nothing here needs more than a JSON parser.
+``expect.perft`` a perft count.  Nothing here needs more than a JSON parser:
+like :mod:`wizard_rules.conformance.protocol`, whose shapes it uses, this
+module imports nothing of the rules engine.
+
+A :class:`Case`'s fields are typed as precisely as the case files allow.  The
+configuration and the actions are given as JSON (``config`` a
+:data:`~wizard_rules.conformance.protocol.JSONObject`, each action a
+:data:`~wizard_rules.conformance.protocol.JSON` value), not as this library's
+:class:`~wizard_rules.Config` or actions: some cases give malformed ones on
+purpose (a player count that is a string, an action that is a number), and
+any implementation must be able to read the case.
 """
 
 from __future__ import annotations
@@ -28,6 +38,7 @@ from typing import Any, Final
 
 import attrs
 
+from wizard_rules.conformance.protocol import JSON, JSONObject, PerftExpectation, Refusal
 from wizard_rules.errors import ErrorCode, RecordError
 
 __all__ = ["Case", "Suite", "load_suite", "suite_path"]
@@ -54,10 +65,13 @@ class Case:
     :ivar rule: the number of the rule it checks.
     :ivar area: the area (the case file) it belongs to.
     :ivar description: one line about what it checks.
-    :ivar config: the game configuration given (as JSON).
-    :ivar actions: the actions given (as JSON).
+    :ivar config: the game configuration given, a JSON object (it may be
+        invalid on purpose).
+    :ivar actions: the actions given, in game-record form (some may be
+        malformed on purpose).
     :ivar errors: the refusals expected, each ``{"at": index, "code": code}``.
-    :ivar state: the observations expected, or ``None``.
+    :ivar state: the observations expected (keys of
+        :data:`~wizard_rules.conformance.protocol.OBSERVATION_KEYS`), or ``None``.
     :ivar perft: the perft count expected (``{"depth", "count"}``), or ``None``.
     """
 
@@ -65,11 +79,11 @@ class Case:
     rule: str
     area: str
     description: str
-    config: Any
-    actions: tuple[Any, ...]
-    errors: tuple[Any, ...]
-    state: dict[str, Any] | None
-    perft: dict[str, int] | None
+    config: JSONObject
+    actions: tuple[JSON, ...]
+    errors: tuple[Refusal, ...]
+    state: JSONObject | None
+    perft: PerftExpectation | None
 
 
 @attrs.frozen
