@@ -26,6 +26,23 @@ from wizard_rules import (
     random_action,
 )
 
+# The codes of the rules of play (an IllegalActionError), written out from the
+# specification's rules 11.1 to 11.11, not read from the library.
+RULE_CODES: frozenset[ErrorCode] = frozenset(
+    {
+        ErrorCode.GAME_OVER,
+        ErrorCode.WRONG_PHASE,
+        ErrorCode.NO_SUCH_PLAYER,
+        ErrorCode.NOT_YOUR_TURN,
+        ErrorCode.INVALID_DEAL,
+        ErrorCode.NO_TRUMP_NOT_ALLOWED,
+        ErrorCode.BID_OUT_OF_RANGE,
+        ErrorCode.BID_TOTAL_FORBIDDEN,
+        ErrorCode.CARD_NOT_IN_HAND,
+        ErrorCode.MUST_FOLLOW_SUIT,
+    }
+)
+
 
 def card(text: str) -> Card:
     return parse_card(text)

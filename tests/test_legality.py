@@ -38,6 +38,7 @@ from wizard_rules import (
 from wizard_rules.conformance.suite import load_suite
 
 from .helpers import (
+    RULE_CODES,
     bid_all,
     card,
     fill_deal,
@@ -104,20 +105,6 @@ GOOD_HANDS = ["C9 D4 W1", "H7 D8 J1", "S3 S4 C13", "C5 H2 S9"]
 # agree, the action is not in legal_actions(), the state is unchanged (its
 # pickle), and the code is the one the reference rules in tests/helpers.py give.
 
-RULE_CODES = frozenset(
-    {
-        ErrorCode.GAME_OVER,
-        ErrorCode.WRONG_PHASE,
-        ErrorCode.NO_SUCH_PLAYER,
-        ErrorCode.NOT_YOUR_TURN,
-        ErrorCode.INVALID_DEAL,
-        ErrorCode.NO_TRUMP_NOT_ALLOWED,
-        ErrorCode.BID_OUT_OF_RANGE,
-        ErrorCode.BID_TOTAL_FORBIDDEN,
-        ErrorCode.CARD_NOT_IN_HAND,
-        ErrorCode.MUST_FOLLOW_SUIT,
-    }
-)
 REFUSAL_CASES = {
     case.id: case
     for case in load_suite().cases

@@ -32,6 +32,7 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from wizard_rules.cards import DECK, Card, Suit, format_cards
+from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS
 from wizard_rules.errors import ErrorCode, InvalidActionError
 
 __all__ = ["Action", "Bid", "ChooseTrump", "Deal", "Play"]
@@ -182,30 +183,21 @@ class Play:
 Action: TypeAlias = Deal | ChooseTrump | Bid | Play
 """Any action: the union of the four action records."""
 
-ACTION_TYPES: Final = (Deal, ChooseTrump, Bid, Play)
+_ACTION_TYPES: Final = (Deal, ChooseTrump, Bid, Play)
+"""The four action classes (internal)."""
 
 # Interned player actions.  Legal-action generation hands these out instead of
 # building new records, which keeps the hot path free of validator calls; an
 # action a caller builds compares equal to the interned one.
-_MAX_SEATS: Final = 6
+_SEATS: Final = range(MAX_PLAYERS)
+_MOST_TRICKS: Final = len(DECK) // MIN_PLAYERS  # the last round of the smallest game
 
-PLAYS: Final = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(_MAX_SEATS))
-"""``PLAYS[seat][card.index]`` is the interned ``Play(seat, card)`` (internal).
+_PLAYS: Final = tuple(tuple(Play(seat, card) for card in DECK) for seat in _SEATS)
+"""``_PLAYS[seat][card.index]`` is the interned ``Play(seat, card)`` (internal)."""
 
-:meta private:
-"""
+_BIDS: Final = tuple(tuple(Bid(seat, n) for n in range(_MOST_TRICKS + 1)) for seat in _SEATS)
+"""``_BIDS[seat][n]`` is the interned ``Bid(seat, n)``; a slice ``[: r + 1]`` is
+every bid of round ``r`` (internal)."""
 
-BIDS: Final = tuple(tuple(Bid(seat, n) for n in range(21)) for seat in range(_MAX_SEATS))
-"""``BIDS[seat][n]`` is the interned ``Bid(seat, n)``; a slice ``[: r + 1]`` is
-every bid of round ``r`` (internal).
-
-:meta private:
-"""
-
-TRUMP_CHOICES: Final = tuple(
-    tuple(ChooseTrump(seat, suit) for suit in Suit) for seat in range(_MAX_SEATS)
-)
-"""``TRUMP_CHOICES[seat]``: the four legal trump choices of ``seat`` (internal).
-
-:meta private:
-"""
+_TRUMP_CHOICES: Final = tuple(tuple(ChooseTrump(seat, suit) for suit in Suit) for seat in _SEATS)
+"""``_TRUMP_CHOICES[seat]``: the four legal trump choices of ``seat`` (internal)."""

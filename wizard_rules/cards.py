@@ -41,8 +41,8 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
-from typing import Any, Final, NoReturn
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, NoReturn, TypeVar
 
 from wizard_rules.errors import CardTextError, ErrorCode, InvalidArgumentError
 
@@ -231,14 +231,26 @@ def _mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
-def _cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards whose bits are set in ``mask``, in canonical order (internal)."""
-    cards = []
+_T = TypeVar("_T")
+
+
+def _pick(mask: int, items: Sequence[_T]) -> tuple[_T, ...]:
+    """``items[i]`` for every bit ``i`` set in ``mask``, lowest first (internal).
+
+    ``_pick(mask, DECK)`` gives the cards of a mask in canonical order; with a
+    table of interned actions indexed like the deck, it gives their actions.
+    """
+    picked = []
     while mask:
         low = mask & -mask
-        cards.append(DECK[low.bit_length() - 1])
+        picked.append(items[low.bit_length() - 1])
         mask ^= low
-    return tuple(cards)
+    return tuple(picked)
+
+
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards whose bits are set in ``mask``, in canonical order (internal)."""
+    return _pick(mask, DECK)
 
 
 def _undealt_mask(hand_masks: Iterable[int], shown: Iterable[Card]) -> int:

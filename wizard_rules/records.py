@@ -46,7 +46,7 @@ from typing import Any, Final, NoReturn
 
 import attrs
 
-from wizard_rules.actions import ACTION_TYPES, Action, Bid, ChooseTrump, Deal, Play
+from wizard_rules.actions import _ACTION_TYPES, Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.cards import Card, Suit, parse_card, parse_suit
 from wizard_rules.config import Config
 from wizard_rules.errors import (
@@ -401,7 +401,7 @@ def _actions(items: Iterable[Action]) -> tuple[Action, ...]:
             f"GameRecord.actions must be an iterable of actions, not {type(items).__name__}",
         ) from None
     for action in actions:
-        if type(action) not in ACTION_TYPES:
+        if type(action) not in _ACTION_TYPES:
             raise InvalidActionError(
                 ErrorCode.INVALID_ACTION, f"expected an action, not {type(action).__name__}"
             )

@@ -33,16 +33,16 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 import attrs
 
 from wizard_rules.actions import (
-    BIDS,
-    PLAYS,
-    TRUMP_CHOICES,
+    _BIDS,
+    _PLAYS,
+    _TRUMP_CHOICES,
     Action,
     Bid,
     ChooseTrump,
     Deal,
     Play,
 )
-from wizard_rules.cards import DECK, Card, Kind, _mask_of
+from wizard_rules.cards import DECK, Card, Kind, _mask_of, _pick
 from wizard_rules.config import Config, _seat_after
 from wizard_rules.errors import (
     ErrorCode,
@@ -314,7 +314,7 @@ def _choose_trump(state: State, choice: ChooseTrump) -> State:
 
 
 def _legal_trump_choices(state: _Situation, player: int, hand: int) -> tuple[ChooseTrump, ...]:
-    return TRUMP_CHOICES[player]
+    return _TRUMP_CHOICES[player]
 
 
 def _verify_bid(state: State, bid: Bid) -> None:
@@ -373,7 +373,7 @@ def _bid(state: State, bid: Bid) -> State:
 
 
 def _legal_bids(state: _Situation, player: int, hand: int) -> tuple[Bid, ...]:
-    every_bid = BIDS[player][: state.round + 1]
+    every_bid = _BIDS[player][: state.round + 1]
     forbidden = _forbidden_bid(state, player)
     if forbidden is None:
         return every_bid
@@ -468,7 +468,7 @@ def _play(state: State, play: Play) -> State:
 def _end_round(state: State, tricks: tuple[Trick, ...], actions: tuple[Action, ...]) -> State:
     config = state.config
     tricks_won = _count_wins(tricks, config.players)
-    bids: tuple[int, ...] = state.bids  # type: ignore[assignment]  # all bid by now
+    bids = tuple(bid for bid in state.bids if bid is not None)  # all have bid by now
     result = RoundResult(
         round=state.round,
         dealer=state.dealer,
@@ -502,14 +502,7 @@ def _end_round(state: State, tricks: tuple[Trick, ...], actions: tuple[Action, .
 
 def _legal_plays(state: _Situation, player: int, hand: int) -> tuple[Play, ...]:
     """The legal cards of ``player`` as interned actions, in canonical order."""
-    hand = _playable_mask(hand, state.trick)
-    plays = PLAYS[player]
-    result = []
-    while hand:
-        low = hand & -hand
-        result.append(plays[low.bit_length() - 1])
-        hand ^= low
-    return tuple(result)
+    return _pick(_playable_mask(hand, state.trick), _PLAYS[player])
 
 
 def _no_choices(state: _Situation, player: int, hand: int) -> tuple[Action, ...]:
