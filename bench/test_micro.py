@@ -29,7 +29,7 @@ from wizard_rules import (
 def state_in(phase: Phase, players: int = 4, round_number: int = 8) -> State:
     rng = random.Random(3)
     state = new_game(Config(players=players))
-    while not (state.round == round_number and state.phase is phase and state.trick == ()):
+    while not (state.round == round_number and state.phase is phase and state.current_trick == ()):
         state = apply(state, random_action(state, rng))
     return state
 

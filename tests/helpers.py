@@ -250,7 +250,7 @@ def ref_refusal(state: State, action: Action) -> ErrorCode | None:
     hand = state.hand(action.player)
     if action.card not in hand:
         return ErrorCode.CARD_NOT_IN_HAND
-    if action.card not in ref_playable(hand, state.trick):
+    if action.card not in ref_playable(hand, state.current_trick):
         return ErrorCode.MUST_FOLLOW_SUIT
     return None
 

@@ -169,7 +169,7 @@ def test_perft_counts_agree_with_an_independent_count(case_id: str) -> None:
     assert case.perft is not None
     hands = [list(hand) for hand in state.hands]
     counted = reference_perft(
-        hands, list(state.trick), state.leader, state.trump, case.perft["depth"]
+        hands, list(state.current_trick), state.leader, state.trump, case.perft["depth"]
     )
     assert counted == case.perft["count"]
 
@@ -515,7 +515,9 @@ def test_observations_and_views_write_cards_suits_and_tricks_alike() -> None:
     # a trump.
     rng = random.Random(5)
     state = new_game(Config(players=4))
-    while not (state.round >= 3 and state.tricks and state.trick and state.trump):
+    while not (
+        state.round >= 3 and state.completed_tricks and state.current_trick and state.trump
+    ):
         state = apply(state, random_action(state, rng))
     view = view_to_dict(player_view(state, 0))
     for key in ("trick", "turned", "trump", "tricks", "legal_actions"):

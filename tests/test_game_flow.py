@@ -112,7 +112,7 @@ def test_bidding_order_and_first_leader(players: int, first_dealer: int) -> None
             # whoever is left of the dealer leads the first trick
             assert state.current_player == left
             assert state.leader == left
-            assert state.trick == ()
+            assert state.current_trick == ()
     assert rounds_seen == config.rounds
     final = random_game(config, random.Random(players + first_dealer))
     for result in final.results:
@@ -145,15 +145,15 @@ def test_explicit_round_with_leads_and_follows() -> None:
     assert state.phase is Phase.PLAY
     assert (state.leader, state.current_player) == (2, 2)
     state = play_cards(state, "H3 H13")
-    assert state.trick == (card("H3"), card("H13"))
+    assert state.current_trick == (card("H3"), card("H13"))
     assert state.led_suit is Suit.HEARTS
     assert state.trick_winner == 0
     assert state.current_player == 1
     state = play_cards(state, "H5")
     # seat 0 won with H13 and leads the next trick
-    assert state.trick == ()
-    assert len(state.tricks) == 1
-    assert state.tricks[0].winner == 0
+    assert state.current_trick == ()
+    assert len(state.completed_tricks) == 1
+    assert state.completed_tricks[0].winner == 0
     assert (state.leader, state.current_player) == (0, 0)
     assert state.tricks_won == (1, 0, 0)
     state = play_cards(state, "C2 C7 C5")
@@ -374,7 +374,7 @@ def test_scoring_applied_at_round_end() -> None:
     assert state.scores == (-10, 30, 20)
     # the next round starts clean
     assert state.bids == (None, None, None)
-    assert state.tricks == ()
+    assert state.completed_tricks == ()
     assert state.trump is None
     assert state.turned is None
     assert state.hand_sizes == (0, 0, 0)

@@ -70,8 +70,8 @@ def assert_cards_conserved(state: State) -> None:
     places: list[tuple[str, list[int]]] = [
         (f"hand {seat}", [c.index for c in state.hand(seat)]) for seat in range(players)
     ]
-    places.append(("trick", [c.index for c in state.trick]))
-    places.append(("tricks", [c.index for t in state.tricks for c in t.cards]))
+    places.append(("trick", [c.index for c in state.current_trick]))
+    places.append(("tricks", [c.index for t in state.completed_tricks for c in t.cards]))
     places.append(("turned", [] if state.turned is None else [state.turned.index]))
     places.append(("undealt", [c.index for c in state.undealt]))
     seen: dict[int, str] = {}
@@ -85,9 +85,9 @@ def assert_cards_conserved(state: State) -> None:
         assert sizes == (0,) * players
         assert len(state.undealt) == 60
         return
-    played_now = {(state.leader + i) % players for i in range(len(state.trick))}
+    played_now = {(state.leader + i) % players for i in range(len(state.current_trick))}
     for seat in range(players):
-        expected = state.round - len(state.tricks) - (seat in played_now)
+        expected = state.round - len(state.completed_tricks) - (seat in played_now)
         assert sizes[seat] == expected
     remaining = 60 - players * state.round
     assert state.turned is not None if remaining else state.turned is None
@@ -108,7 +108,9 @@ def test_one_winner_per_trick(final: State) -> None:
     players = final.config.players
     for state in states_of(final):
         rounds = [(r.dealer, r.trump, r.tricks, r.tricks_won, r.round) for r in state.results]
-        rounds.append((state.dealer, state.trump, state.tricks, state.tricks_won, state.round))
+        rounds.append(
+            (state.dealer, state.trump, state.completed_tricks, state.tricks_won, state.round)
+        )
         for dealer, trump, tricks, taken, _number in rounds:
             leader = (dealer + 1) % players
             won = [0] * players
@@ -122,10 +124,10 @@ def test_one_winner_per_trick(final: State) -> None:
         for result in state.results:
             assert sum(result.tricks_won) == result.round
             assert len(result.tricks) == result.round
-        if state.trick:
+        if state.current_trick:
             assert (
                 state.trick_winner
-                == (state.leader + ref_winner(state.trick, state.trump)) % players
+                == (state.leader + ref_winner(state.current_trick, state.trump)) % players
             )
 
 
@@ -202,7 +204,7 @@ def assert_deeply_immutable(value: object, path: str = "state") -> None:
         names = [
             n for n in dir(State) if not n.startswith("_") and not callable(getattr(State, n))
         ]
-        assert {"config", "hand_masks", "bids", "trick", "scores", "history"} <= set(names)
+        assert {"config", "hand_masks", "bids", "current_trick", "scores", "history"} <= set(names)
         for name in names:
             with pytest.raises(AttributeError):
                 setattr(value, name, None)

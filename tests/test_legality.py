@@ -401,7 +401,7 @@ def test_legal_actions_apply_and_others_refused(players: int, forbid: bool) -> N
             assert player is not None
             if state.phase is Phase.PLAY:
                 hand = state.hand(player)
-                expected = ref_playable(hand, state.trick)
+                expected = ref_playable(hand, state.current_trick)
                 assert {a.card for a in actions if isinstance(a, Play)} == expected
                 assert actions == tuple(Play(player, c) for c in hand if c in expected)
                 for c in hand:

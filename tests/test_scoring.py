@@ -6,7 +6,7 @@ from wizard_rules import InvalidArgumentError, round_score
 
 
 @pytest.mark.parametrize(
-    ("bid", "taken", "expected"),
+    ("bid", "won", "expected"),
     [
         # exact: 20 + 10 per trick
         (0, 0, 20),
@@ -29,9 +29,9 @@ from wizard_rules import InvalidArgumentError, round_score
         (7, 6, -10),
     ],
 )
-def test_round_score(bid: int, taken: int, expected: int) -> None:
-    assert round_score(bid, taken) == expected
-    assert round_score(bid=bid, taken=taken) == expected
+def test_round_score(bid: int, won: int, expected: int) -> None:
+    assert round_score(bid, won) == expected
+    assert round_score(bid=bid, tricks_won=won) == expected
 
 
 @pytest.mark.parametrize("difference", [1, 2, 3, 4])

@@ -39,9 +39,9 @@ FIELDS = (
     "turned",
     "trump",
     "bids",
-    "trick",
+    "current_trick",
     "leader",
-    "tricks",
+    "completed_tricks",
     "results",
     "past_actions",
     "round_actions",
@@ -51,7 +51,7 @@ FIELDS = (
 def a_state_in_play() -> State:
     rng = random.Random(3)
     state = new_game(Config(players=4))
-    while state.phase.value != "play" or not state.trick:
+    while state.phase.value != "play" or not state.current_trick:
         state = apply(state, random_action(state, rng))
     return state
 
@@ -62,7 +62,7 @@ def test_every_field_is_readable_by_name() -> None:
     assert values["config"] == Config(players=4)
     assert values["round"] == 1
     assert len(values["hand_masks"]) == 4
-    assert len(values["trick"]) == 1
+    assert len(values["current_trick"]) == 1
 
 
 SEQUENCE_USES: list[tuple[str, Callable[[Any], object]]] = [

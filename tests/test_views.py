@@ -42,8 +42,8 @@ def cards_in(value: object) -> Iterator[Card]:
 
 
 def public_cards(state: State, seat: int) -> set[Card]:
-    seen = set(state.hand(seat)) | set(state.trick)
-    for trick in state.tricks:
+    seen = set(state.hand(seat)) | set(state.current_trick)
+    for trick in state.completed_tricks:
         seen |= set(trick.cards)
     for result in state.results:
         if result.turned is not None:
@@ -87,8 +87,8 @@ def test_views_never_show_hidden_cards(players: int) -> None:
             view = player_view(state, seat)
             assert set(cards_in(view)) <= public_cards(state, seat)
             # what the view shows of the current round: own hand, turned, played
-            this_round = set(state.hand(seat)) | set(state.trick)
-            this_round |= {c for trick in state.tricks for c in trick.cards}
+            this_round = set(state.hand(seat)) | set(state.current_trick)
+            this_round |= {c for trick in state.completed_tricks for c in trick.cards}
             if state.turned is not None:
                 this_round.add(state.turned)
             assert set(cards_in(attrs.evolve(view, results=()))) <= this_round
@@ -98,8 +98,8 @@ def test_views_never_show_hidden_cards(players: int) -> None:
             assert view.scores == state.scores
             assert view.winners == state.winners
             assert view.results == state.results
-            assert view.tricks == state.tricks
-            assert view.trick == state.trick
+            assert view.completed_tricks == state.completed_tricks
+            assert view.current_trick == state.current_trick
             assert view.led_suit is state.led_suit
             assert view.trick_winner == state.trick_winner
 

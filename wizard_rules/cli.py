@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from wizard_rules import __version__
-from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
+from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config, _seat_after
 from wizard_rules.errors import RecordError
 from wizard_rules.random_play import random_game
 from wizard_rules.records import GameRecord
@@ -398,7 +398,7 @@ def _round_lines(result: RoundResult, totals: list[int]) -> list[str]:
     else:
         assert result.trump is not None
         trump = f"turned {result.turned}: trump {_SUIT_NAMES[result.trump.value]}"
-    order = [(result.dealer + 1 + k) % players for k in range(players)]
+    order = [_seat_after(result.dealer, 1 + k, players) for k in range(players)]
     lines = [
         f"Round {result.round} ({result.round} {cards} each), dealer P{result.dealer}, {trump}",
         "  Bids: " + ", ".join(f"P{seat} {result.bids[seat]}" for seat in order),

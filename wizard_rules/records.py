@@ -365,9 +365,9 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
         "turned": card_to_json(view.turned),
         "trump": suit_to_json(view.trump),
         "bids": list(view.bids),
-        "trick": cards_to_json(view.trick),
+        "trick": cards_to_json(view.current_trick),
         "leader": view.leader,
-        "tricks": [trick_to_dict(t) for t in view.tricks],
+        "tricks": [trick_to_dict(t) for t in view.completed_tricks],
         "results": [
             {
                 "round": r.round,

@@ -1,10 +1,10 @@
 """Scoring: what a round is worth to a player, and the record of a scored round.
 
->>> round_score(bid=2, taken=2)
+>>> round_score(bid=2, tricks_won=2)
 40
->>> round_score(bid=0, taken=0)
+>>> round_score(bid=0, tricks_won=0)
 20
->>> round_score(bid=1, taken=3), round_score(bid=3, taken=1)
+>>> round_score(bid=1, tricks_won=3), round_score(bid=3, tricks_won=1)
 (-20, -20)
 """
 
@@ -19,23 +19,23 @@ from wizard_rules.trick import Trick
 __all__ = ["RoundResult", "round_score"]
 
 
-def round_score(bid: int, taken: int) -> int:
-    """Return the points for a round in which a player bid ``bid`` and took ``taken``.
+def round_score(bid: int, tricks_won: int) -> int:
+    """Return the points for a round in which a player bid ``bid`` and won ``tricks_won`` tricks.
 
     Exactly as bid: 20 plus 10 per trick taken.  Otherwise: minus 10 for each
     trick of difference, over or under.
 
-    :raises InvalidArgumentError: ``bid`` or ``taken`` is not a whole number
+    :raises InvalidArgumentError: ``bid`` or ``tricks_won`` is not a whole number
         from 0 up.
     """
-    if type(bid) is not int or type(taken) is not int or bid < 0 or taken < 0:
+    if type(bid) is not int or type(tricks_won) is not int or bid < 0 or tricks_won < 0:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
-            f"round_score needs two whole numbers from 0 up, not {bid!r} and {taken!r}",
+            f"round_score needs two whole numbers from 0 up, not {bid!r} and {tricks_won!r}",
         )
-    if bid == taken:
-        return 20 + 10 * taken
-    return -10 * abs(bid - taken)
+    if bid == tricks_won:
+        return 20 + 10 * tricks_won
+    return -10 * abs(bid - tricks_won)
 
 
 @attrs.frozen

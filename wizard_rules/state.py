@@ -14,7 +14,7 @@ States compare equal when they are the same game at the same point: same
 configuration and the same actions so far.
 
 Each field of a state is declared once, with its documentation, in
-:class:`_StateFields`; :class:`State` adds the queries.  A state is a tuple
+``_StateFields``; :class:`State` adds the queries.  A state is a tuple
 underneath (one object per state, with fields read by C-level getters: the
 cheapest immutable record Python has), but it is not a sequence: indexing,
 iterating, slicing, concatenating and ordering a state raise
@@ -93,14 +93,14 @@ class _StateFields(NamedTuple):
     """The trump suit of the round; ``None`` for no trump (and before it is known)."""
     bids: tuple[int | None, ...]
     """Each seat's bid this round, ``None`` until the seat has bid."""
-    trick: tuple[Card, ...]
+    current_trick: tuple[Card, ...]
     """The cards of the trick being played, in the order played."""
     leader: int
     """The seat that leads (or led) the trick being played.
 
     At a deal, the seat that will lead the round's first trick.
     """
-    tricks: tuple[Trick, ...]
+    completed_tricks: tuple[Trick, ...]
     """The completed tricks of this round, in the order played."""
     results: tuple[RoundResult, ...]
     """The :class:`~wizard_rules.RoundResult` of every finished round, in order."""
@@ -120,11 +120,11 @@ class _Table(Protocol):
     @property
     def trump(self) -> Suit | None: ...
     @property
-    def trick(self) -> tuple[Card, ...]: ...
+    def current_trick(self) -> tuple[Card, ...]: ...
     @property
     def leader(self) -> int: ...
     @property
-    def tricks(self) -> tuple[Trick, ...]: ...
+    def completed_tricks(self) -> tuple[Trick, ...]: ...
     @property
     def results(self) -> tuple[RoundResult, ...]: ...
 
@@ -155,21 +155,21 @@ class _PublicQueries:
 
         ``None`` means no card yet, only Jesters so far, or a Wizard led.
         """
-        return _led_suit(self.trick)
+        return _led_suit(self.current_trick)
 
     @property
     def trick_winner(self: _Table) -> int | None:
         """The seat winning the current trick so far, or ``None`` if it is empty."""
-        if not self.trick:
+        if not self.current_trick:
             return None
         return _seat_after(
-            self.leader, _winning_position(self.trick, self.trump), self.config.players
+            self.leader, _winning_position(self.current_trick, self.trump), self.config.players
         )
 
     @property
     def tricks_won(self: _Table) -> tuple[int, ...]:
         """How many tricks each seat has won this round so far, by seat."""
-        return _count_wins(self.tricks, self.config.players)
+        return _count_wins(self.completed_tricks, self.config.players)
 
     @property
     def scores(self: _Table) -> tuple[int, ...]:
@@ -270,7 +270,10 @@ class State(_StateFields, _PublicQueries):
 
         Before the deal (and at the end of the game) that is the whole deck.
         """
-        shown = [*self.trick, *(card for trick in self.tricks for card in trick.cards)]
+        shown = [
+            *self.current_trick,
+            *(card for trick in self.completed_tricks for card in trick.cards),
+        ]
         if self.turned is not None:
             shown.append(self.turned)
         return _cards_of(_undealt_mask(self.hand_masks, shown))
@@ -422,9 +425,9 @@ def _between_rounds(
         turned=None,
         trump=None,
         bids=(None,) * players,
-        trick=(),
+        current_trick=(),
         leader=_seat_after(dealer, 1, players),
-        tricks=(),
+        completed_tricks=(),
         results=results,
         past_actions=past_actions,
         round_actions=(),

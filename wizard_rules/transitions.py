@@ -13,7 +13,7 @@ Legality comes in layers, as in python-chess and pokerkit:
 
 Each kind of action has its rules in one place: a verifier that raises the
 reason for a refusal (``_verify_play``) next to the transition that builds the
-next state (``_play``), and a row of :data:`_RULES` that ties them to the
+next state (``_play``), and a row of the table ``_RULES`` that ties them to the
 phase that expects the action and to the generator of its legal choices.
 :func:`check`, :func:`apply` and :func:`legal_actions` all read that table.
 
@@ -273,9 +273,9 @@ def _deal(state: State, deal: Deal) -> State:
         turned=turned,
         trump=trump,
         bids=state.bids,
-        trick=(),
+        current_trick=(),
         leader=first,
-        tricks=(),
+        completed_tricks=(),
         results=state.results,
         past_actions=state.past_actions,
         round_actions=state.round_actions + (deal,),
@@ -304,9 +304,9 @@ def _choose_trump(state: State, choice: ChooseTrump) -> State:
         turned=state.turned,
         trump=choice.suit,
         bids=state.bids,
-        trick=state.trick,
+        current_trick=state.current_trick,
         leader=state.leader,
-        tricks=state.tricks,
+        completed_tricks=state.completed_tricks,
         results=state.results,
         past_actions=state.past_actions,
         round_actions=state.round_actions + (choice,),
@@ -362,9 +362,9 @@ def _bid(state: State, bid: Bid) -> State:
             state.turned,
             state.trump,
             bids,
-            state.trick,
+            state.current_trick,
             leader,
-            state.tricks,
+            state.completed_tricks,
             state.results,
             state.past_actions,
             state.round_actions + (bid,),
@@ -400,7 +400,7 @@ def _verify_play(state: State, play: Play) -> None:
     hand = state.hand_masks[player]
     if not hand & card.mask:
         raise IllegalActionError(ErrorCode.CARD_NOT_IN_HAND, f"P{player} does not hold {card}")
-    if not _playable_mask(hand, state.trick) & card.mask:
+    if not _playable_mask(hand, state.current_trick) & card.mask:
         raise IllegalActionError(
             ErrorCode.MUST_FOLLOW_SUIT,
             f"P{player} holds the led suit and must play it, or a Wizard or Jester, not {card}",
@@ -417,7 +417,7 @@ def _play(state: State, play: Play) -> State:
     card = play.card
     masks = state.hand_masks
     masks = masks[:player] + (masks[player] & ~card.mask,) + masks[player + 1 :]
-    trick = state.trick + (card,)
+    trick = state.current_trick + (card,)
     actions = state.round_actions + (play,)
     leader = state.leader
     if len(trick) < players:
@@ -435,14 +435,14 @@ def _play(state: State, play: Play) -> State:
                 state.bids,
                 trick,
                 leader,
-                state.tricks,
+                state.completed_tricks,
                 state.results,
                 state.past_actions,
                 actions,
             ),
         )
     winner = _seat_after(leader, _winning_position(trick, state.trump), players)
-    tricks = state.tricks + (Trick(leader, trick, winner),)
+    tricks = state.completed_tricks + (Trick(leader, trick, winner),)
     if len(tricks) < state.round:
         return _make_state(
             State,
@@ -455,9 +455,9 @@ def _play(state: State, play: Play) -> State:
             turned=state.turned,
             trump=state.trump,
             bids=state.bids,
-            trick=(),
+            current_trick=(),
             leader=winner,
-            tricks=tricks,
+            completed_tricks=tricks,
             results=state.results,
             past_actions=state.past_actions,
             round_actions=actions,
@@ -502,7 +502,7 @@ def _end_round(state: State, tricks: tuple[Trick, ...], actions: tuple[Action, .
 
 def _legal_plays(state: _Situation, player: int, hand: int) -> tuple[Play, ...]:
     """The legal cards of ``player`` as interned actions, in canonical order."""
-    return _pick(_playable_mask(hand, state.trick), _PLAYS[player])
+    return _pick(_playable_mask(hand, state.current_trick), _PLAYS[player])
 
 
 def _no_choices(state: _Situation, player: int, hand: int) -> tuple[Action, ...]:
@@ -524,7 +524,7 @@ class _Situation(Protocol):
     @property
     def bids(self) -> tuple[int | None, ...]: ...
     @property
-    def trick(self) -> tuple[Card, ...]: ...
+    def current_trick(self) -> tuple[Card, ...]: ...
 
 
 _A = TypeVar("_A", Deal, ChooseTrump, Bid, Play)

@@ -46,9 +46,9 @@ class PlayerView(_PublicQueries):
     :ivar turned: the turned card, or ``None``.
     :ivar trump: the trump suit, or ``None`` for no trump.
     :ivar bids: each seat's bid this round, ``None`` until made.
-    :ivar trick: the cards of the current trick, in the order played.
+    :ivar current_trick: the cards of the current trick, in the order played.
     :ivar leader: the seat that leads the current trick.
-    :ivar tricks: this round's completed tricks.
+    :ivar completed_tricks: this round's completed tricks.
     :ivar results: every finished round's public result.
 
     Each means what it means on :class:`~wizard_rules.State`, and so do the
@@ -68,9 +68,9 @@ class PlayerView(_PublicQueries):
     turned: Card | None
     trump: Suit | None
     bids: tuple[int | None, ...]
-    trick: tuple[Card, ...]
+    current_trick: tuple[Card, ...]
     leader: int
-    tricks: tuple[Trick, ...]
+    completed_tricks: tuple[Trick, ...]
     results: tuple[RoundResult, ...]
 
     @property
@@ -112,8 +112,8 @@ def player_view(state: State, seat: int) -> PlayerView:
         turned=state.turned,
         trump=state.trump,
         bids=state.bids,
-        trick=state.trick,
+        current_trick=state.current_trick,
         leader=state.leader,
-        tricks=state.tricks,
+        completed_tricks=state.completed_tricks,
         results=state.results,
     )

@@ -339,9 +339,34 @@ def _make_reference(
     return make_refnode(app.builder, fromdoc, todoc, node_id, contnode, title)
 
 
+def _hide_private_bases(
+    app: Sphinx, name: str, obj: object, options: object, bases: list[type]
+) -> None:
+    """Leave the library's private base classes out of "Bases:" lines.
+
+    A :class:`State` is built on ``_StateFields`` and ``_PublicQueries``;
+    their members are documented on the class itself (``:inherited-members:``
+    in ``api.rst``), and the private names would only be dead links.  What
+    is left is ``object``, as for any class with no public base.
+    """
+    public = [base for base in bases if not base.__name__.startswith("_")]
+    bases[:] = public or [object]
+
+
+def _skip_refusals(
+    app: Sphinx, what: str, name: str, obj: object, skip: bool, options: object
+) -> bool | None:
+    """Do not document the tuple methods a :class:`State` refuses (``count``, ...)."""
+    if getattr(obj, "__name__", "") in {"_not_a_sequence", "_not_ordered"}:
+        return True
+    return None
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives."""
     app.connect("missing-reference", _resolve_short_names)
+    app.connect("autodoc-process-bases", _hide_private_bases)
+    app.connect("autodoc-skip-member", _skip_refusals)
     app.add_directive("rule", RuleDirective)
     app.add_directive("case-list", CaseListDirective)
     app.add_directive("phase-diagram", PhaseDiagramDirective)
