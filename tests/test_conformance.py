@@ -28,7 +28,7 @@ from wizard_rules.conformance.protocol import (
 from wizard_rules.conformance.runner import Outcome, _judge, json_report, run_suite
 from wizard_rules.conformance.suite import Case, load_suite, suite_path
 from wizard_rules.errors import ErrorCode, RecordError
-from wizard_rules.records import action_from_dict, config_from_dict, suit_to_json, view_to_dict
+from wizard_rules.records import _suit_json, action_from_dict, config_from_dict, view_to_dict
 
 from .helpers import ref_playable, ref_winner
 
@@ -523,7 +523,7 @@ def test_observations_and_views_write_cards_suits_and_tricks_alike() -> None:
     for key in ("trick", "turned", "trump", "tricks", "legal_actions"):
         assert OBSERVATIONS[key](state) == view[key], key
     assert OBSERVATIONS["hands"](state)[0] == view["hand"]
-    assert OBSERVATIONS["led_suit"](state) == suit_to_json(state.led_suit)
+    assert OBSERVATIONS["led_suit"](state) == _suit_json(state.led_suit)
 
 
 # -- the runner judges from the case data and the protocol alone ---------------------------------

@@ -19,8 +19,8 @@ suits as their letter; ``"turned"`` is ``null`` in the last round and
 text has sorted keys and no spaces, so equal records give equal bytes.
 
 The shapes of cards, suits and tricks are written in one place each
-(:func:`card_to_json`, :func:`cards_to_json`, :func:`suit_to_json`,
-:func:`trick_to_dict`), which actions, player views (:func:`view_to_dict`)
+(:func:`_card_json`, :func:`_cards_json`, :func:`_suit_json`,
+:func:`_trick_json`), which actions, player views (:func:`view_to_dict`)
 and the conformance adapter's observations
 (:data:`wizard_rules.conformance.adapter.OBSERVATIONS`) share.
 
@@ -69,14 +69,10 @@ __all__ = [
     "GameRecord",
     "action_from_dict",
     "action_to_dict",
-    "card_to_json",
-    "cards_to_json",
     "config_from_dict",
     "config_to_dict",
     "dumps",
     "loads",
-    "suit_to_json",
-    "trick_to_dict",
     "view_to_dict",
 ]
 
@@ -197,24 +193,27 @@ def _json_type(value: Any) -> str:
 # conformance adapter's observations all use them.
 
 
-def card_to_json(card: Card | None) -> str | None:
-    """Return a card as its text (``"H13"``, ``"W1"``), or ``None`` for no card."""
+def _card_json(card: Card | None) -> str | None:
+    """A card as its text (``"H13"``, ``"W1"``), or ``None`` for no card (internal)."""
     return None if card is None else card.text
 
 
-def cards_to_json(cards: Iterable[Card]) -> list[str]:
-    """Return cards as a list of their texts, in the order given."""
+def _cards_json(cards: Iterable[Card]) -> list[str]:
+    """Cards as a list of their texts, in the order given (internal)."""
     return [card.text for card in cards]
 
 
-def suit_to_json(suit: Suit | None) -> str | None:
-    """Return a suit as its letter (``"H"``), or ``None`` for no suit (no trump)."""
+def _suit_json(suit: Suit | None) -> str | None:
+    """A suit as its letter (``"H"``), or ``None`` for no suit (no trump) (internal)."""
     return None if suit is None else suit.value
 
 
-def trick_to_dict(trick: Trick) -> dict[str, Any]:
-    """Return a completed trick as ``{"leader": SEAT, "cards": [CARD, ...], "winner": SEAT}``."""
-    return {"leader": trick.leader, "cards": cards_to_json(trick.cards), "winner": trick.winner}
+def _trick_json(trick: Trick) -> dict[str, Any]:
+    """A completed trick as ``{"leader": SEAT, "cards": [CARD, ...], "winner": SEAT}``.
+
+    (Internal: records, views and the conformance adapter share it.)
+    """
+    return {"leader": trick.leader, "cards": _cards_json(trick.cards), "winner": trick.winner}
 
 
 # -- configurations -----------------------------------------------------------
@@ -262,21 +261,20 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
     :raises InvalidActionError: ``action`` is not an action.
     """
-    kind = type(action)
-    if kind is Play:
-        return {"type": "play", "player": action.player, "card": card_to_json(action.card)}  # type: ignore[union-attr]
-    if kind is Bid:
-        return {"type": "bid", "player": action.player, "tricks": action.tricks}  # type: ignore[union-attr]
-    if kind is Deal:
-        deal: Deal = action  # type: ignore[assignment]
+    # Exact types, not isinstance: a subclass of an action is not an action.
+    if type(action) is Play:
+        return {"type": "play", "player": action.player, "card": _card_json(action.card)}
+    if type(action) is Bid:
+        return {"type": "bid", "player": action.player, "tricks": action.tricks}
+    if type(action) is Deal:
         return {
             "type": "deal",
-            "hands": [cards_to_json(hand) for hand in deal.hands],
-            "turned": card_to_json(deal.turned),
+            "hands": [_cards_json(hand) for hand in action.hands],
+            "turned": _card_json(action.turned),
         }
-    if kind is ChooseTrump:
-        suit: Suit | None = action.suit  # type: ignore[union-attr]
-        return {"type": "choose_trump", "player": action.player, "suit": suit_to_json(suit)}  # type: ignore[union-attr]
+    if type(action) is ChooseTrump:
+        return {"type": "choose_trump", "player": action.player, "suit": _suit_json(action.suit)}
+    kind = type(action)
     raise InvalidActionError(ErrorCode.INVALID_ACTION, f"expected an action, not {kind.__name__}")
 
 
@@ -360,22 +358,22 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
         "round": view.round,
         "dealer": view.dealer,
         "current_player": view.current_player,
-        "hand": cards_to_json(view.hand),
+        "hand": _cards_json(view.hand),
         "hand_sizes": list(view.hand_sizes),
-        "turned": card_to_json(view.turned),
-        "trump": suit_to_json(view.trump),
+        "turned": _card_json(view.turned),
+        "trump": _suit_json(view.trump),
         "bids": list(view.bids),
-        "trick": cards_to_json(view.current_trick),
+        "trick": _cards_json(view.current_trick),
         "leader": view.leader,
-        "tricks": [trick_to_dict(t) for t in view.completed_tricks],
+        "tricks": [_trick_json(t) for t in view.completed_tricks],
         "results": [
             {
                 "round": r.round,
                 "dealer": r.dealer,
-                "turned": card_to_json(r.turned),
-                "trump": suit_to_json(r.trump),
+                "turned": _card_json(r.turned),
+                "trump": _suit_json(r.trump),
                 "bids": list(r.bids),
-                "tricks": [trick_to_dict(t) for t in r.tricks],
+                "tricks": [_trick_json(t) for t in r.tricks],
                 "tricks_won": list(r.tricks_won),
                 "scores": list(r.scores),
             }

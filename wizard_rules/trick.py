@@ -128,10 +128,10 @@ def _winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
     best_position = 0  # all Jesters: the first one wins
     best_strength = 0
     for position, card in enumerate(cards):
-        suit = card.suit
-        if suit is None:
+        rank = card.rank
+        if rank is None:
             continue  # a Jester never wins against a suit card
-        rank: int = card.rank  # type: ignore[assignment]  # suit cards have a rank
+        suit = card.suit
         # Strength orders the cards that can win: trumps above the led suit,
         # each by rank; a card of neither suit cannot win and scores 0.
         strength = rank + 13 if suit is trump else rank if suit is led else 0

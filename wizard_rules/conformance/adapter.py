@@ -9,8 +9,8 @@ shapes of its messages, the names of the observations) is
 :mod:`wizard_rules.conformance.protocol`, which this module follows.
 
 Values are written with the encoders of :mod:`wizard_rules.records`
-(:func:`~wizard_rules.records.cards_to_json`,
-:func:`~wizard_rules.records.suit_to_json`, ...), so a card, a suit or a
+(:func:`~wizard_rules.records._cards_json`,
+:func:`~wizard_rules.records._suit_json`, ...), so a card, a suit or a
 trick has the same JSON here as in game records and player views.
 """
 
@@ -43,13 +43,13 @@ from wizard_rules.errors import (
     RecordError,
 )
 from wizard_rules.records import (
+    _card_json,
+    _cards_json,
+    _suit_json,
+    _trick_json,
     action_from_dict,
     action_to_dict,
-    card_to_json,
-    cards_to_json,
     config_from_dict,
-    suit_to_json,
-    trick_to_dict,
 )
 from wizard_rules.state import State, new_game
 from wizard_rules.transitions import apply, legal_actions
@@ -63,15 +63,15 @@ OBSERVATIONS: Final[dict[str, Callable[[State], Any]]] = {
     "rounds": lambda s: s.config.rounds,
     "dealer": lambda s: s.dealer,
     "current_player": lambda s: s.current_player,
-    "hands": lambda s: [cards_to_json(hand) for hand in s.hands],
-    "turned": lambda s: card_to_json(s.turned),
-    "trump": lambda s: suit_to_json(s.trump),
+    "hands": lambda s: [_cards_json(hand) for hand in s.hands],
+    "turned": lambda s: _card_json(s.turned),
+    "trump": lambda s: _suit_json(s.trump),
     "bids": lambda s: list(s.bids),
-    "trick": lambda s: cards_to_json(s.current_trick),
+    "trick": lambda s: _cards_json(s.current_trick),
     "leader": lambda s: s.leader,
-    "led_suit": lambda s: suit_to_json(s.led_suit),
+    "led_suit": lambda s: _suit_json(s.led_suit),
     "trick_winner": lambda s: s.trick_winner,
-    "tricks": lambda s: [trick_to_dict(t) for t in s.completed_tricks],
+    "tricks": lambda s: [_trick_json(t) for t in s.completed_tricks],
     "tricks_won": lambda s: list(s.tricks_won),
     "scores": lambda s: list(s.scores),
     "round_scores": lambda s: [list(result.scores) for result in s.results],
