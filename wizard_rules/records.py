@@ -19,8 +19,7 @@ suits as their letter; ``"turned"`` is ``null`` in the last round and
 text has sorted keys and no spaces, so equal records give equal bytes.
 
 The shapes of cards, suits and tricks are written in one place each
-(:func:`_card_json`, :func:`_cards_json`, :func:`_suit_json`,
-:func:`_trick_json`), which actions, player views (:func:`view_to_dict`)
+(private helpers of this module), which actions, player views (:func:`view_to_dict`)
 and the conformance adapter's observations
 (:data:`wizard_rules.conformance.adapter.OBSERVATIONS`) share.
 
