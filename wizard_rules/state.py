@@ -110,15 +110,25 @@ class _StateFields(NamedTuple):
     """The actions of the current round so far."""
 
 
-class _Table(Protocol):
-    """The public fields that :class:`_PublicQueries` reads (internal)."""
+class _PublicFacts(Protocol):
+    """The public facts a :class:`State` and a player's view both hold (internal).
+
+    The shared queries (:class:`_PublicQueries`) and the listing of a
+    player's legal choices read a state or a view through this.
+    """
 
     @property
     def config(self) -> Config: ...
     @property
     def phase(self) -> Phase: ...
     @property
+    def round(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
     def trump(self) -> Suit | None: ...
+    @property
+    def bids(self) -> tuple[int | None, ...]: ...
     @property
     def current_trick(self) -> tuple[Card, ...]: ...
     @property
@@ -140,17 +150,17 @@ class _PublicQueries:
     __slots__ = ()
 
     @property
-    def is_chance(self: _Table) -> bool:
+    def is_chance(self: _PublicFacts) -> bool:
         """Whether the next step is a chance step (a :class:`~wizard_rules.Deal`)."""
         return self.phase is _DEAL
 
     @property
-    def is_over(self: _Table) -> bool:
+    def is_over(self: _PublicFacts) -> bool:
         """Whether the game has ended."""
         return self.phase is _GAME_OVER
 
     @property
-    def led_suit(self: _Table) -> Suit | None:
+    def led_suit(self: _PublicFacts) -> Suit | None:
         """The suit to follow in the current trick, or ``None``.
 
         ``None`` means no card yet, only Jesters so far, or a Wizard led.
@@ -158,7 +168,7 @@ class _PublicQueries:
         return _led_suit(self.current_trick)
 
     @property
-    def trick_winner(self: _Table) -> int | None:
+    def trick_winner(self: _PublicFacts) -> int | None:
         """The seat winning the current trick so far, or ``None`` if it is empty."""
         if not self.current_trick:
             return None
@@ -167,17 +177,17 @@ class _PublicQueries:
         )
 
     @property
-    def tricks_won(self: _Table) -> tuple[int, ...]:
+    def tricks_won(self: _PublicFacts) -> tuple[int, ...]:
         """How many tricks each seat has won this round so far, by seat."""
         return _count_wins(self.completed_tricks, self.config.players)
 
     @property
-    def scores(self: _Table) -> tuple[int, ...]:
+    def scores(self: _PublicFacts) -> tuple[int, ...]:
         """Each seat's running total over the finished rounds, by seat."""
         return _totals(self)
 
     @property
-    def winners(self: _Table) -> tuple[int, ...]:
+    def winners(self: _PublicFacts) -> tuple[int, ...]:
         """At the end of the game, the seats with the highest total.
 
         All tied seats win, listed in seat order.  Before the end of the game
@@ -190,7 +200,7 @@ class _PublicQueries:
         return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
-def _totals(table: _Table) -> tuple[int, ...]:
+def _totals(table: _PublicFacts) -> tuple[int, ...]:
     totals = [0] * table.config.players
     for result in table.results:
         for seat, points in enumerate(result.scores):

@@ -28,7 +28,7 @@ last the action's own rules (``invalid_deal``; ``no_trump_not_allowed``;
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
@@ -42,8 +42,8 @@ from wizard_rules.actions import (
     Deal,
     Play,
 )
-from wizard_rules.cards import DECK, Card, Kind, _mask_of, _pick
-from wizard_rules.config import Config, _seat_after
+from wizard_rules.cards import DECK, Kind, _mask_of, _pick
+from wizard_rules.config import _seat_after
 from wizard_rules.errors import (
     ErrorCode,
     IllegalActionError,
@@ -60,6 +60,7 @@ from wizard_rules.state import (
     _make_state,
     _new_state,
     _not_a_state,
+    _PublicFacts,
 )
 from wizard_rules.trick import Trick, _count_wins, _playable_mask, _winning_position
 
@@ -313,7 +314,7 @@ def _choose_trump(state: State, choice: ChooseTrump) -> State:
     )
 
 
-def _legal_trump_choices(state: _Situation, player: int, hand: int) -> tuple[ChooseTrump, ...]:
+def _legal_trump_choices(state: _PublicFacts, player: int, hand: int) -> tuple[ChooseTrump, ...]:
     return _TRUMP_CHOICES[player]
 
 
@@ -372,7 +373,7 @@ def _bid(state: State, bid: Bid) -> State:
     )
 
 
-def _legal_bids(state: _Situation, player: int, hand: int) -> tuple[Bid, ...]:
+def _legal_bids(state: _PublicFacts, player: int, hand: int) -> tuple[Bid, ...]:
     every_bid = _BIDS[player][: state.round + 1]
     forbidden = _forbidden_bid(state, player)
     if forbidden is None:
@@ -380,7 +381,7 @@ def _legal_bids(state: _Situation, player: int, hand: int) -> tuple[Bid, ...]:
     return every_bid[:forbidden] + every_bid[forbidden + 1 :]
 
 
-def _forbidden_bid(state: _Situation, player: int) -> int | None:
+def _forbidden_bid(state: _PublicFacts, player: int) -> int | None:
     """The one bid the bid-total option forbids ``player`` now, or ``None``."""
     if not state.config.forbid_bid_total_match or player != state.dealer:
         return None
@@ -500,31 +501,16 @@ def _end_round(state: State, tricks: tuple[Trick, ...], actions: tuple[Action, .
     )
 
 
-def _legal_plays(state: _Situation, player: int, hand: int) -> tuple[Play, ...]:
+def _legal_plays(state: _PublicFacts, player: int, hand: int) -> tuple[Play, ...]:
     """The legal cards of ``player`` as interned actions, in canonical order."""
     return _pick(_playable_mask(hand, state.current_trick), _PLAYS[player])
 
 
-def _no_choices(state: _Situation, player: int, hand: int) -> tuple[Action, ...]:
+def _no_choices(state: _PublicFacts, player: int, hand: int) -> tuple[Action, ...]:
     return ()  # a deal is chance's, not a player's
 
 
 # -- the table ------------------------------------------------------------------
-
-
-class _Situation(Protocol):
-    """What listing a player's choices reads: a :class:`State` or a player's view."""
-
-    @property
-    def config(self) -> Config: ...
-    @property
-    def round(self) -> int: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def bids(self) -> tuple[int | None, ...]: ...
-    @property
-    def current_trick(self) -> tuple[Card, ...]: ...
 
 
 _A = TypeVar("_A", Deal, ChooseTrump, Bid, Play)
@@ -542,7 +528,7 @@ class _Rule(Generic[_A]):
     """Raise the reason it is refused (after the phase was checked)."""
     transition: Callable[[State, _A], State]
     """The next state (after it was verified)."""
-    choices: Callable[[_Situation, int, int], tuple[Action, ...]]
+    choices: Callable[[_PublicFacts, int, int], tuple[Action, ...]]
     """Every legal one of the player to act, from the situation, seat and hand mask."""
 
 
@@ -568,7 +554,7 @@ _RULE_OF_PHASE: Final[dict[Phase, _Rule[Any]]] = {rule.phase: rule for rule in _
 
 
 def _legal_choices(
-    situation: _Situation, phase: Phase, player: int, hand: int
+    situation: _PublicFacts, phase: Phase, player: int, hand: int
 ) -> tuple[Action, ...]:
     """The legal actions of ``player``, who is to act, from what they can see.
 
