@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import pkgutil
 import re
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -112,3 +115,47 @@ def test_public_members_of_public_classes_have_docstrings(cls: type) -> None:
             assert re.search(rf":(ivar|param) {name}:", doc), (
                 f"{cls.__qualname__}.{name} is not described"
             )
+
+
+def test_the_lazy_namespace_lists_what_type_checkers_see() -> None:
+    # wizard_rules/__init__.py names each public name twice: in the imports
+    # type checkers read (under TYPE_CHECKING) and in _HOMES, which the lazy
+    # __getattr__ follows at run time.  They must agree, and with __all__.
+    tree = ast.parse((ROOT / "wizard_rules" / "__init__.py").read_text(encoding="utf-8"))
+    guarded = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    )
+    imported = {
+        alias.name: node.module.removeprefix("wizard_rules.")
+        for node in guarded.body
+        if isinstance(node, ast.ImportFrom) and node.module
+        for alias in node.names
+    }
+    homes = vars(wizard_rules)["_HOMES"]
+    assert imported == homes
+    assert set(wizard_rules.__all__) == {*homes, "__version__"}
+    for name, home in homes.items():
+        assert getattr(wizard_rules, name) is getattr(
+            importlib.import_module(f"wizard_rules.{home}"), name
+        )
+    assert set(dir(wizard_rules)) >= set(wizard_rules.__all__)
+    with pytest.raises(AttributeError, match="no_such_name"):
+        getattr(wizard_rules, "no_such_name")  # noqa: B009
+
+
+def test_importing_the_package_loads_no_module_of_the_engine() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, wizard_rules; "
+            "print(sorted(m for m in sys.modules if m.startswith('wizard_rules')))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    assert result.stdout.strip() == "['wizard_rules']"

@@ -49,7 +49,7 @@ depend on this library's rules; this library's own answers are in
 :mod:`wizard_rules.conformance.adapter`.  The tests prove it by reading the
 import statements of the runner, this module and
 :mod:`wizard_rules.conformance.suite`, transitively, and by running the
-runner with the package's ``__init__`` (which imports the engine) left out.
+runner in a fresh interpreter and listing what it loaded.
 """
 
 from __future__ import annotations

@@ -14,14 +14,12 @@ The runner judges an implementation from the case data
 imports the rules engine (``state``, ``transitions``, ``trick``, ``views``,
 ``records`` and the rest); they share only the error codes of
 :mod:`wizard_rules.errors`.  So this library's rules cannot leak into the
-verdict on another implementation, nor a bug in them hide one.  Python runs
-the package's ``__init__`` (which imports the engine) before any of its
-modules, so "does not import" is a property of these modules' own import
-statements; ``tests/test_conformance.py`` proves it twice: it walks the
-import statements of the three modules transitively within the package (with
-``ast``), and it runs the runner against an adapter in a fresh interpreter
-where the package's ``__init__`` is left out, then checks that no engine
-module was loaded.
+verdict on another implementation, nor a bug in them hide one.  (The
+package's ``__init__`` is lazy, so ``import wizard_rules.conformance.runner``
+loads no engine module either.)  ``tests/test_conformance.py`` proves it
+twice: it walks the import statements of the three modules transitively
+within the package (with ``ast``), and it runs the runner against an adapter
+in a fresh interpreter, then checks that no engine module was loaded.
 """
 
 from __future__ import annotations
