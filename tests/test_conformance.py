@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 import io
 import json
-import random
 import re
 import subprocess
 import sys
@@ -17,7 +16,7 @@ import jsonschema
 import pytest
 
 import wizard_rules
-from wizard_rules import Card, Config, Suit, apply, new_game, player_view, random_action
+from wizard_rules import Card, Config, Suit, apply, new_game, player_view
 from wizard_rules.conformance.adapter import OBSERVATIONS, handle, perft, run_case, serve
 from wizard_rules.conformance.protocol import (
     MAX_PERFT_DEPTH,
@@ -28,9 +27,20 @@ from wizard_rules.conformance.protocol import (
 from wizard_rules.conformance.runner import Outcome, _judge, json_report, run_suite
 from wizard_rules.conformance.suite import Case, load_suite, suite_path
 from wizard_rules.errors import ErrorCode, RecordError
-from wizard_rules.records import _suit_json, action_from_dict, config_from_dict, view_to_dict
+from wizard_rules.records import action_from_dict, config_from_dict, view_to_dict
 
-from .helpers import ref_playable, ref_winner
+from .helpers import (
+    bid_all,
+    fill_deal,
+    play_cards,
+    ref_playable,
+    ref_round_score,
+    ref_totals,
+    ref_tricks_taken,
+    ref_winner,
+    ref_winners,
+    state_at_round,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITE = load_suite()
@@ -134,6 +144,47 @@ def test_case_files_are_what_the_generator_writes(tmp_path: Path) -> None:
         assert (tmp_path / name).read_text(encoding="utf-8") == (
             ROOT / "conformance" / name
         ).read_text(encoding="utf-8"), name
+
+
+# -- scores and winners against an independent reference -------------------------------
+
+SCORED_CASES = [
+    case_id
+    for case_id, case in CASES.items()
+    if case.state and {"scores", "winners", "round_scores"} & set(case.state) and not case.errors
+]
+
+
+@pytest.mark.parametrize("case_id", SCORED_CASES)
+def test_expected_scores_and_winners_agree_with_the_reference(case_id: str) -> None:
+    # The generator takes these expectations from this library; here they are
+    # recomputed from the bids and the played cards alone (tests/helpers.py),
+    # so that the suite does not merely pin the library to itself.
+    case = CASES[case_id]
+    assert case.state is not None
+    state = new_game(config_from_dict(case.config))
+    for action in case.actions:
+        state = apply(state, action_from_dict(action))
+    expected = case.state
+    if "scores" in expected:
+        assert expected["scores"] == ref_totals(state)
+    if "winners" in expected:
+        assert expected["winners"] == (list(ref_winners(state)) if state.is_over else [])
+    if "round_scores" in expected:
+        players = state.config.players
+        assert expected["round_scores"] == [
+            [ref_round_score(result.bids[seat], taken[seat]) for seat in range(players)]
+            for result in state.results
+            for taken in [
+                ref_tricks_taken(
+                    result.dealer, players, result.trump, [t.cards for t in result.tricks]
+                )
+            ]
+        ]
+
+
+def test_scores_and_winners_are_checked_in_many_cases() -> None:
+    assert len(SCORED_CASES) >= 20
 
 
 # -- perft counts against an independent count -------------------------------------------
@@ -511,19 +562,26 @@ def test_the_adapter_answers_every_observation_of_the_protocol_in_order() -> Non
 
 def test_observations_and_views_write_cards_suits_and_tricks_alike() -> None:
     # One home for each shape (wizard_rules.records): the adapter's answers
-    # and a player's view agree on a state with tricks, a trick under way and
-    # a trump.
-    rng = random.Random(5)
-    state = new_game(Config(players=4))
-    while not (
-        state.round >= 3 and state.completed_tricks and state.current_trick and state.trump
-    ):
-        state = apply(state, random_action(state, rng))
+    # and a player's view write the same JSON, which is the JSON worked out
+    # by hand below.  Round 2 of 3 players: seat 1 deals, seat 2 leads; D7 is
+    # turned (trump diamonds).  Trick 1: H9 H2 J1, won by H9 (seat 2), who
+    # leads C3; seat 0, holding only S5, is to play.
+    state = state_at_round(Config(players=3), 2)
+    state = apply(state, fill_deal(state, {2: "H9 C3", 0: "H2 S5", 1: "W1 J1"}, "D7"))
+    state = play_cards(bid_all(state, [0, 0, 0]), "H9 H2 J1 C3")
+    expected = {
+        "trick": ["C3"],
+        "turned": "D7",
+        "trump": "D",
+        "tricks": [{"leader": 2, "cards": ["H9", "H2", "J1"], "winner": 2}],
+        "legal_actions": [{"type": "play", "player": 0, "card": "S5"}],
+    }
     view = view_to_dict(player_view(state, 0))
-    for key in ("trick", "turned", "trump", "tricks", "legal_actions"):
-        assert OBSERVATIONS[key](state) == view[key], key
-    assert OBSERVATIONS["hands"](state)[0] == view["hand"]
-    assert OBSERVATIONS["led_suit"](state) == _suit_json(state.led_suit)
+    for key, value in expected.items():
+        assert view[key] == value, key
+        assert OBSERVATIONS[key](state) == value, key
+    assert view["hand"] == OBSERVATIONS["hands"](state)[0] == ["S5"]
+    assert OBSERVATIONS["led_suit"](state) == "C"
 
 
 # -- the runner judges from the case data and the protocol alone ---------------------------------

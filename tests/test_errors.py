@@ -54,8 +54,11 @@ def test_every_class_is_made_from_a_code_and_a_message(cls: type[WizardError]) -
             assert (error.code, error.message) == (code, "what went wrong")
             assert str(error) == f"[{code.value}] what went wrong"
         else:
-            with pytest.raises(AssertionError, match=code.value):
+            with pytest.raises(ValueError, match=code.value) as info:
                 cls(code, "what went wrong")
+            assert not isinstance(info.value, WizardError)
+    with pytest.raises(TypeError):
+        cls(next(iter(EXPECTED_CODES[cls])), "a code as a plain string")  # type: ignore[arg-type]
 
 
 def test_every_code_belongs_to_exactly_one_class() -> None:

@@ -529,3 +529,17 @@ def test_states_are_frozen() -> None:
     with pytest.raises(AttributeError):
         state.bids = (1, 1, 1, 1)  # type: ignore[misc]
     assert state == twin
+
+
+def test_the_table_of_rules_has_one_row_per_kind_of_action() -> None:
+    # The table in transitions.py is how check, apply and legal_actions know
+    # an action; actions._ACTION_TYPES is how records know one.  They agree,
+    # each phase but the end expects exactly one kind, and a deal (chance's
+    # step) lists no player's choices.
+    from wizard_rules import actions, transitions
+
+    rules = transitions._RULES
+    assert set(rules) == set(actions._ACTION_TYPES) == {Deal, ChooseTrump, Bid, Play}
+    assert {rule.phase for rule in rules.values()} == set(Phase) - {Phase.GAME_OVER}
+    state = new_game(Config(players=3))
+    assert rules[Deal].choices(state, 0, 0) == ()

@@ -9,6 +9,7 @@ state, and pickling and copying keep a state exactly.
 from __future__ import annotations
 
 import copy
+import inspect
 import json
 import pickle
 import random
@@ -107,25 +108,36 @@ def test_a_state_is_true_and_equals_only_states() -> None:
     assert hash(state) == hash(copy.copy(state))
 
 
-TAMPERING: list[tuple[str, Callable[[State], object]]] = [
-    ("constructor with the fields", lambda s: State(*(getattr(s, n) for n in FIELDS))),
-    ("constructor with keywords", lambda s: State(**{n: getattr(s, n) for n in FIELDS})),
-    ("constructor with nothing", lambda s: State()),
-    ("_make", lambda s: State._make([getattr(s, n) for n in FIELDS])),
-    ("_replace", lambda s: s._replace(round=7)),
+# Each door, and what it raises: the constructor is a documented refusal (an
+# InvalidArgumentError); the tuple's own helpers are not API at all (TypeError).
+TAMPERING: list[tuple[str, Callable[[State], object], type[Exception]]] = [
+    (
+        "constructor with the fields",
+        lambda s: State(*(getattr(s, n) for n in FIELDS)),
+        InvalidArgumentError,
+    ),
+    (
+        "constructor with keywords",
+        lambda s: State(**{n: getattr(s, n) for n in FIELDS}),
+        InvalidArgumentError,
+    ),
+    ("constructor with nothing", lambda s: State(), InvalidArgumentError),
+    ("_make", lambda s: State._make([getattr(s, n) for n in FIELDS]), TypeError),
+    ("_replace", lambda s: s._replace(round=7), TypeError),
     # copy.replace (Python 3.13) calls __replace__; getattr, as 3.11 has no such name
-    ("__replace__", lambda s: getattr(s, "__replace__")(round=7)),  # noqa: B009
-    ("__getnewargs__", lambda s: getattr(s, "__getnewargs__")()),  # noqa: B009
+    ("__replace__", lambda s: getattr(s, "__replace__")(round=7), TypeError),  # noqa: B009
+    ("__getnewargs__", lambda s: getattr(s, "__getnewargs__")(), TypeError),  # noqa: B009
 ]
 
 
-@pytest.mark.parametrize(("what", "tamper"), TAMPERING, ids=[w for w, _ in TAMPERING])
+@pytest.mark.parametrize(("what", "tamper", "error"), TAMPERING, ids=[w for w, _, _ in TAMPERING])
 def test_no_door_builds_a_state_outside_the_rules(
-    what: str, tamper: Callable[[State], object]
+    what: str, tamper: Callable[[State], object], error: type[Exception]
 ) -> None:
     state = a_state_in_play()
-    with pytest.raises((TypeError, InvalidArgumentError)) as info:
+    with pytest.raises(error) as info:
         tamper(state)
+    assert type(info.value) is error
     if isinstance(info.value, InvalidArgumentError):
         assert info.value.code is ErrorCode.INVALID_ARGUMENT
 
@@ -146,3 +158,35 @@ def test_pickling_keeps_a_state_exactly() -> None:
     assert apply(again, random_action(again, random.Random(1))) == apply(
         state, random_action(state, random.Random(1))
     )
+
+
+def test_every_field_has_its_documentation_at_run_time() -> None:
+    # help(State) shows each field's docstring, not "Alias for field number N".
+    for name in FIELDS:
+        doc = getattr(State, name).__doc__
+        assert doc
+        assert not doc.startswith("Alias for field")
+    assert State.leader.__doc__.startswith("The seat that leads")  # type: ignore[union-attr]
+
+
+def test_without_source_files_the_fields_keep_their_default_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A frozen application has no source to read: importing must not fail.
+    from typing import NamedTuple
+
+    from wizard_rules import state as state_module
+
+    class Point(NamedTuple):
+        x: int
+        """The x coordinate."""
+
+    def no_source(obj: object) -> str:
+        raise OSError("no source")
+
+    monkeypatch.setattr(inspect, "getsource", no_source)
+    state_module._document_fields(Point)
+    assert Point.x.__doc__ == "Alias for field number 0"
+    monkeypatch.undo()
+    state_module._document_fields(Point)
+    assert Point.x.__doc__ == "The x coordinate."

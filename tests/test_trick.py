@@ -2,12 +2,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 from wizard_rules import (
     Config,
+    ErrorCode,
     InvalidArgumentError,
     Suit,
+    Trick,
     led_suit,
     may_play,
     parse_cards,
@@ -198,3 +201,23 @@ def test_may_play_refuses_a_jester_that_is_not_held() -> None:
     # J1 is card 0: its bit is the lowest of a hand's mask.
     assert may_play(parse_cards("C3 H5"), [], parse_cards("J1")[0]) is False
     assert may_play(parse_cards("J1 H5"), [], parse_cards("J1")[0]) is True
+
+
+def test_a_trick_is_made_only_by_the_game() -> None:
+    final = next(s for s in walk(Config(players=3), seed=1) if s.completed_tricks)
+    trick = final.completed_tricks[0]
+    with pytest.raises(InvalidArgumentError) as info:
+        Trick(trick.leader, trick.cards, trick.winner)
+    assert info.value.code is ErrorCode.INVALID_ARGUMENT
+    changes: dict[str, object] = {"cards": ()}
+    with pytest.raises(InvalidArgumentError):
+        attrs.evolve(trick, **changes)
+
+
+@pytest.mark.parametrize("position", [-1, 3, 99, "0", 1.0, None, True])
+def test_seat_of_refuses_a_position_outside_the_trick(position: object) -> None:
+    final = next(s for s in walk(Config(players=3), seed=1) if s.completed_tricks)
+    trick = final.completed_tricks[0]
+    assert [trick.seat_of(p) for p in range(3)] == [(trick.leader + p) % 3 for p in range(3)]
+    with pytest.raises(InvalidArgumentError):
+        trick.seat_of(position)  # type: ignore[arg-type]

@@ -22,7 +22,17 @@ from wizard_rules import (
     player_view,
 )
 
-from .helpers import bid_all, fill_deal, play_cards, state_at_round, walk
+from .helpers import (
+    bid_all,
+    fill_deal,
+    play_cards,
+    ref_led_suit,
+    ref_totals,
+    ref_winner,
+    ref_winners,
+    state_at_round,
+    walk,
+)
 
 
 def cards_in(value: object) -> Iterator[Card]:
@@ -69,7 +79,12 @@ def test_view_holds_own_hand_and_sizes_only() -> None:
         assert view.phase is Phase.BID
         assert view.current_player == 3
         assert view.is_my_turn is (seat == 3)
-        seen = set(cards_in(attrs.evolve(view, results=())))
+        seen = {
+            card
+            for field in attrs.fields(PlayerView)
+            if field.name != "results"  # earlier rounds' tricks, public to all
+            for card in cards_in(getattr(view, field.name))
+        }
         assert seen == set(state.hand(seat)) | {state.turned}
         for other in range(4):
             if other != seat:
@@ -91,17 +106,24 @@ def test_views_never_show_hidden_cards(players: int) -> None:
             this_round |= {c for trick in state.completed_tricks for c in trick.cards}
             if state.turned is not None:
                 this_round.add(state.turned)
-            assert set(cards_in(attrs.evolve(view, results=()))) <= this_round
+            shown_this_round = [*view.hand, *view.current_trick]
+            shown_this_round += [c for trick in view.completed_tricks for c in trick.cards]
+            shown_this_round += [] if view.turned is None else [view.turned]
+            assert set(shown_this_round) <= this_round
             assert set(view.hand) == set(state.hand(seat))
             assert view.hand_sizes == state.hand_sizes
             assert view.bids == state.bids
-            assert view.scores == state.scores
-            assert view.winners == state.winners
+            assert view.scores == tuple(ref_totals(state))
+            assert view.winners == (ref_winners(state) if state.is_over else ())
             assert view.results == state.results
             assert view.completed_tricks == state.completed_tricks
             assert view.current_trick == state.current_trick
-            assert view.led_suit is state.led_suit
-            assert view.trick_winner == state.trick_winner
+            assert view.led_suit is ref_led_suit(state.current_trick)
+            if state.current_trick:
+                position = ref_winner(state.current_trick, state.trump)
+                assert view.trick_winner == (state.leader + position) % players
+            else:
+                assert view.trick_winner is None
 
 
 def _twin_states() -> tuple[State, State]:
@@ -229,9 +251,21 @@ def test_view_mirrors_the_state_queries() -> None:
 
 def test_a_view_with_nobody_to_act_lists_no_action() -> None:
     view = player_view(new_game(Config(players=3)), 0)
-    hand_built = attrs.evolve(view, current_player=0)
-    assert hand_built.phase is Phase.DEAL
-    assert hand_built.legal_actions() == ()
+    assert view.phase is Phase.DEAL
+    assert view.current_player is None
+    assert view.legal_actions() == ()
+
+
+def test_a_view_cannot_be_built_or_changed_by_hand() -> None:
+    # Every view is the view of a real state: its queries trust its fields.
+    view = player_view(new_game(Config(players=3)), 0)
+    changes: dict[str, Any] = {"current_player": 0}
+    with pytest.raises(InvalidArgumentError) as info:
+        attrs.evolve(view, **changes)
+    assert info.value.code is ErrorCode.INVALID_ARGUMENT
+    fields = {field.name: getattr(view, field.name) for field in attrs.fields(PlayerView)}
+    with pytest.raises(InvalidArgumentError):
+        PlayerView(**fields)
 
 
 def test_a_view_as_json_holds_only_what_the_viewer_may_know() -> None:

@@ -48,7 +48,9 @@ def _players(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if not MIN_PLAYERS <= value <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"a game has 3 to 6 players, not {value}")
+        raise argparse.ArgumentTypeError(
+            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {value}"
+        )
     return value
 
 
@@ -82,7 +84,11 @@ def _add_simulate(commands: _Commands) -> None:
         description="Play a complete game with uniformly random legal actions.",
     )
     simulate.add_argument(
-        "--players", type=_players, required=True, metavar="N", help="3 to 6 players"
+        "--players",
+        type=_players,
+        required=True,
+        metavar="N",
+        help=f"{MIN_PLAYERS} to {MAX_PLAYERS} players",
     )
     simulate.add_argument(
         "--seed",

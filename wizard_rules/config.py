@@ -21,6 +21,7 @@ from typing import Any, Final
 
 import attrs
 
+from wizard_rules.cards import DECK
 from wizard_rules.errors import ConfigError, ErrorCode
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Config"]
@@ -29,6 +30,9 @@ MIN_PLAYERS: Final = 3
 """The fewest players a game may have."""
 MAX_PLAYERS: Final = 6
 """The most players a game may have."""
+
+
+_PLAYER_COUNTS: Final = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 
 
 def _seat_after(seat: int, steps: int, players: int) -> int:
@@ -46,7 +50,11 @@ def _check_players(_instance: object, _attribute: object, value: Any) -> None:
             ErrorCode.INVALID_CONFIG, f"players must be an int, not {type(value).__name__}"
         )
     if not MIN_PLAYERS <= value <= MAX_PLAYERS:
-        raise ConfigError(ErrorCode.INVALID_CONFIG, f"players must be 3, 4, 5 or 6, not {value}")
+        raise ConfigError(
+            ErrorCode.INVALID_CONFIG,
+            f"players must be {', '.join(map(str, _PLAYER_COUNTS[:-1]))} or "
+            f"{_PLAYER_COUNTS[-1]}, not {value}",
+        )
 
 
 def _check_first_dealer(instance: Config, _attribute: object, value: Any) -> None:
@@ -92,4 +100,4 @@ class Config:
     @property
     def rounds(self) -> int:
         """How many rounds the game has: 60 / players (20, 15, 12 or 10)."""
-        return 60 // self.players
+        return len(DECK) // self.players

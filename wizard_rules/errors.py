@@ -27,8 +27,12 @@ our errors describe bad *data* (a client's action, a JSON record, a
 command-line value) that a program must refuse and report, whereas
 ``except TypeError`` is how Python code catches its own programming
 mistakes.  Were it a :class:`TypeError`, a handler written for the latter
-would silently swallow a malformed action from an untrusted client.  Catch
-:class:`WizardError` (or one class) and read its :attr:`~WizardError.code`.
+would silently swallow a malformed action from an untrusted client.
+:class:`ValueError` is the right family: it is Python's "this value was
+refused", and a handler that catches it around both ``int(text)`` and
+:func:`~wizard_rules.apply` treats a refused action as what it is, a refused
+value.  Catch :class:`WizardError` (or one class) and read its
+:attr:`~WizardError.code`.
 """
 
 from __future__ import annotations
@@ -105,8 +109,9 @@ class WizardError(ValueError):
 
     Every error class is built the same way, ``SomeError(code, message)``,
     and accepts only the codes listed in its :attr:`codes` (a programming
-    mistake such as ``CardTextError(ErrorCode.GAME_OVER, ...)`` raises
-    :class:`AssertionError`).  Errors survive pickling with their code and
+    mistake such as ``CardTextError(ErrorCode.GAME_OVER, ...)`` raises a plain
+    :class:`ValueError`, and a code that is not an :class:`ErrorCode` a
+    :class:`TypeError`).  Errors survive pickling with their code and
     message, so they cross process boundaries intact.
 
     :ivar code: the stable :class:`ErrorCode` of the problem.
@@ -120,8 +125,12 @@ class WizardError(ValueError):
     message: str
 
     def __init__(self, code: ErrorCode, message: str) -> None:
+        # Mistakes in building an error are the programmer's, not the data's:
+        # they raise Python's own errors, never a WizardError.
+        if type(code) is not ErrorCode:
+            raise TypeError(f"an error's code must be an ErrorCode, not {type(code).__name__}")
         if code not in self.codes:
-            raise AssertionError(f"{type(self).__name__} does not carry the code {code!r}")
+            raise ValueError(f"{type(self).__name__} does not carry the code {code.value!r}")
         super().__init__(f"[{code.value}] {message}")
         self.code = code
         self.message = message

@@ -20,9 +20,9 @@ import random
 from wizard_rules.actions import Action, Deal
 from wizard_rules.cards import DECK, Card
 from wizard_rules.config import Config, _seat_after
-from wizard_rules.errors import ErrorCode, IllegalActionError, InvalidArgumentError
-from wizard_rules.state import _DEAL, _GAME_OVER, Phase, State, _not_a_state, new_game
-from wizard_rules.transitions import _out_of_phase, apply, legal_actions
+from wizard_rules.errors import ErrorCode, InvalidArgumentError
+from wizard_rules.state import _DEAL, _GAME_OVER, State, _not_a_state, new_game
+from wizard_rules.transitions import _out_of_phase, _require_phase, apply, legal_actions
 
 __all__ = ["random_action", "random_deal", "random_game"]
 
@@ -51,8 +51,7 @@ def random_deal(state: State, rng: random.Random) -> Deal:
     if type(state) is not State:
         raise _not_a_state(state)
     _require_rng(rng)
-    if state.phase is not Phase.DEAL:
-        raise _out_of_phase(state, "a random deal")
+    _require_phase(state, Deal, "a random deal")
     players = state.config.players
     size = state.round
     deck = list(DECK)
@@ -80,7 +79,7 @@ def random_action(state: State, rng: random.Random) -> Action:
     _require_rng(rng)
     actions = legal_actions(state)
     if not actions:
-        raise IllegalActionError(ErrorCode.GAME_OVER, "the game is over; no action is legal")
+        raise _out_of_phase(state, "a random action")
     return actions[rng.randrange(len(actions))]
 
 

@@ -20,20 +20,27 @@ cheapest immutable record Python has), but it is not a sequence: indexing,
 iterating, slicing, concatenating and ordering a state raise
 :class:`TypeError`, the tuple-building helpers of named tuples (``_make``,
 ``_replace``) are refused, and a state equals only a state.  The one way to
-get a state is :func:`new_game` followed by legal actions.
+get a state is :func:`new_game` followed by legal actions.  Two traces of the
+tuple remain and are not part of the API either: ``isinstance(state, tuple)``
+is true, and C code that reads tuples directly (the ``%`` string operator,
+for one) sees the fields.
 """
 
 from __future__ import annotations
 
+import ast
 import enum
-from typing import Any, Final, NamedTuple, NoReturn, Protocol
+import inspect
+import itertools
+import textwrap
+from typing import Any, Final, NamedTuple, NoReturn, Protocol, cast
 
 from wizard_rules.actions import Action
 from wizard_rules.cards import Card, Suit, _cards_of, _undealt_mask
 from wizard_rules.config import Config, _seat_after
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.scoring import RoundResult
-from wizard_rules.trick import Trick, _count_wins, _led_suit, _winning_position
+from wizard_rules.trick import Trick, _count_wins, _led_suit, _winner
 
 __all__ = ["Phase", "State", "new_game"]
 
@@ -58,10 +65,10 @@ class Phase(enum.Enum):
     __hash__ = object.__hash__
 
 
-# The phases as module constants: a global is read several times faster than
-# an Enum member (``Phase.PLAY``), and the hot paths read them on every step.
+# The phases the hot paths test, as module constants: a global is read several
+# times faster than an Enum member (``Phase.PLAY``), and these are read on
+# every step.  Code that runs once a round spells ``Phase.DEAL`` out.
 _DEAL: Final = Phase.DEAL
-_CHOOSE_TRUMP: Final = Phase.CHOOSE_TRUMP
 _BID: Final = Phase.BID
 _PLAY: Final = Phase.PLAY
 _GAME_OVER: Final = Phase.GAME_OVER
@@ -108,6 +115,34 @@ class _StateFields(NamedTuple):
     """The actions of each finished round, a tuple per round (see :attr:`~State.history`)."""
     round_actions: tuple[Action, ...]
     """The actions of the current round so far."""
+
+
+def _document_fields(cls: type[tuple[object, ...]]) -> None:
+    """Give each field getter of a named tuple the docstring written under it.
+
+    The docstrings under the fields of :class:`_StateFields` are read by
+    Sphinx and editors from the source; this copies them onto the getters
+    at import, so that ``help(State)`` shows them too (instead of "Alias for
+    field number 1").  Without the source (a frozen application), the
+    getters keep their default text.
+    """
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    except (OSError, TypeError):  # no source to read
+        return
+    body = cast(ast.ClassDef, tree.body[0]).body
+    for field, below in itertools.pairwise(body):
+        if (
+            isinstance(field, ast.AnnAssign)
+            and isinstance(field.target, ast.Name)
+            and isinstance(below, ast.Expr)
+            and isinstance(below.value, ast.Constant)
+            and isinstance(below.value.value, str)
+        ):
+            getattr(cls, field.target.id).__doc__ = inspect.cleandoc(below.value.value)
+
+
+_document_fields(_StateFields)
 
 
 class _PublicFacts(Protocol):
@@ -172,9 +207,7 @@ class _PublicQueries:
         """The seat winning the current trick so far, or ``None`` if it is empty."""
         if not self.current_trick:
             return None
-        return _seat_after(
-            self.leader, _winning_position(self.current_trick, self.trump), self.config.players
-        )
+        return _winner(self.leader, self.current_trick, self.trump, self.config.players)
 
     @property
     def tricks_won(self: _PublicFacts) -> tuple[int, ...]:

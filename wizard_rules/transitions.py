@@ -62,7 +62,7 @@ from wizard_rules.state import (
     _not_a_state,
     _PublicFacts,
 )
-from wizard_rules.trick import Trick, _count_wins, _playable_mask, _winning_position
+from wizard_rules.trick import Trick, _count_wins, _playable_mask, _trick, _winner
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "replay"]
 
@@ -81,8 +81,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         raise _not_a_state(state)
     player = state.current_player
     if player is None:
-        return ()
-    return _RULE_OF_PHASE[state.phase].choices(state, player, state.hand_masks[player])
+        return ()  # a chance step, or the end of the game
+    return _legal_choices(state, player, state.hand_masks[player])
 
 
 def is_legal(state: State, action: object) -> bool:
@@ -173,6 +173,16 @@ def _verify(state: State, action: object) -> _Rule[Any]:
     return rule
 
 
+def _require_phase(state: State, kind: type[Action], what: str) -> None:
+    """Refuse to go on unless ``state`` is in the phase that expects ``kind``.
+
+    :func:`~wizard_rules.random_deal` asks this before drawing; :func:`_verify`
+    asks the same of every action, inline.
+    """
+    if state.phase is not _RULES[kind].phase:
+        raise _out_of_phase(state, what)
+
+
 def _out_of_phase(state: State, what: str) -> IllegalActionError:
     """The refusal of ``what`` in a phase that expects another kind of action.
 
@@ -252,7 +262,7 @@ def _verify_deal(state: State, deal: Deal) -> None:
 
 def _deal(state: State, deal: Deal) -> State:
     dealer = state.dealer
-    first = _seat_after(dealer, 1, state.config.players)
+    first = state.leader  # left of the dealer: bids first and leads the first trick
     turned = deal.turned
     phase = Phase.BID
     current = first
@@ -300,7 +310,7 @@ def _choose_trump(state: State, choice: ChooseTrump) -> State:
         phase=Phase.BID,
         round=state.round,
         dealer=state.dealer,
-        current_player=_seat_after(state.dealer, 1, state.config.players),
+        current_player=state.leader,  # left of the dealer bids first
         hand_masks=state.hand_masks,
         turned=state.turned,
         trump=choice.suit,
@@ -442,8 +452,8 @@ def _play(state: State, play: Play) -> State:
                 actions,
             ),
         )
-    winner = _seat_after(leader, _winning_position(trick, state.trump), players)
-    tricks = state.completed_tricks + (Trick(leader, trick, winner),)
+    winner = _winner(leader, trick, state.trump, players)
+    tricks = state.completed_tricks + (_trick(leader, trick, winner),)
     if len(tricks) < state.round:
         return _make_state(
             State,
@@ -553,12 +563,11 @@ _RULE_OF_PHASE: Final[dict[Phase, _Rule[Any]]] = {rule.phase: rule for rule in _
 """The kind of action each phase expects (none at the end of the game)."""
 
 
-def _legal_choices(
-    situation: _PublicFacts, phase: Phase, player: int, hand: int
-) -> tuple[Action, ...]:
-    """The legal actions of ``player``, who is to act, from what they can see.
+def _legal_choices(facts: _PublicFacts, player: int, hand: int) -> tuple[Action, ...]:
+    """The legal actions of ``player``, who is to act, holding the cards of ``hand``.
 
-    Shared by :func:`legal_actions` and player views.
+    ``facts`` is a :class:`State` or the player's own view: the choices
+    depend on nothing the player cannot see.  Shared by :func:`legal_actions`
+    and :meth:`PlayerView.legal_actions <wizard_rules.PlayerView.legal_actions>`.
     """
-    rule = _RULE_OF_PHASE.get(phase)
-    return () if rule is None else rule.choices(situation, player, hand)
+    return _RULE_OF_PHASE[facts.phase].choices(facts, player, hand)

@@ -141,6 +141,11 @@ def _winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
     return best_position
 
 
+def _winner(leader: int, cards: Sequence[Card], trump: Suit | None, players: int) -> int:
+    """The seat that wins (or is winning) a trick led by ``leader`` (internal)."""
+    return _seat_after(leader, _winning_position(cards, trump), players)
+
+
 def _playable_mask(hand_mask: int, trick: Sequence[Card]) -> int:
     """The cards of a hand (a bit mask) that may be played to ``trick`` (internal).
 
@@ -157,6 +162,13 @@ def _playable_mask(hand_mask: int, trick: Sequence[Card]) -> int:
     return hand_mask
 
 
+def _trick(leader: int, cards: tuple[Card, ...], winner: int) -> Trick:
+    """A completed trick, from fields the transitions built (internal, unchecked)."""
+    trick: Trick = object.__new__(Trick)
+    trick.__attrs_init__(leader, cards, winner)
+    return trick
+
+
 def _count_wins(tricks: Sequence[Trick], players: int) -> tuple[int, ...]:
     """How many of ``tricks`` each of ``players`` seats won, by seat (internal)."""
     won = [0] * players
@@ -165,9 +177,14 @@ def _count_wins(tricks: Sequence[Trick], players: int) -> tuple[int, ...]:
     return tuple(won)
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class Trick:
-    """A completed trick.
+    """A completed trick, as the game recorded it.
+
+    Tricks are made by the game (they are read from
+    :attr:`State.completed_tricks <wizard_rules.State.completed_tricks>` and
+    :attr:`RoundResult.tricks <wizard_rules.RoundResult.tricks>`); there is
+    no public constructor, so that every trick is one that was played.
 
     :ivar leader: the seat that played the first card.
     :ivar cards: the cards in the order played; ``cards[i]`` was played by
@@ -179,8 +196,22 @@ class Trick:
     cards: tuple[Card, ...]
     winner: int
 
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            "tricks are not constructed: read them from a state or a round's result",
+        )
+
     def seat_of(self, position: int) -> int:
-        """Return the seat that played ``cards[position]``."""
+        """Return the seat that played ``cards[position]``.
+
+        :raises InvalidArgumentError: ``position`` is not a position of the trick.
+        """
+        if type(position) is not int or not 0 <= position < len(self.cards):
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"position must be an int from 0 to {len(self.cards) - 1}, not {position!r}",
+            )
         return _seat_after(self.leader, position, len(self.cards))
 
     @property

@@ -23,6 +23,7 @@ import attrs
 from wizard_rules.actions import Action
 from wizard_rules.cards import Card, Suit, _cards_of, _mask_of
 from wizard_rules.config import Config
+from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.scoring import RoundResult
 from wizard_rules.state import Phase, State, _not_a_state, _PublicQueries
 from wizard_rules.transitions import _legal_choices
@@ -31,9 +32,12 @@ from wizard_rules.trick import Trick
 __all__ = ["PlayerView", "player_view"]
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class PlayerView(_PublicQueries):
-    """One player's view of a game state.  Build it with :func:`player_view`.
+    """One player's view of a game state.  Get it from :func:`player_view`.
+
+    There is no public constructor (nor :func:`attrs.evolve`): every view is
+    the view of a real state, which is what lets its queries trust it.
 
     :ivar config: the rules of the game.
     :ivar seat: the player whose view this is.
@@ -73,6 +77,12 @@ class PlayerView(_PublicQueries):
     completed_tricks: tuple[Trick, ...]
     results: tuple[RoundResult, ...]
 
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            "views are not constructed: get one with player_view(state, seat)",
+        )
+
     @property
     def is_my_turn(self) -> bool:
         """Whether the viewer is the player to act."""
@@ -86,7 +96,7 @@ class PlayerView(_PublicQueries):
         """
         if self.current_player != self.seat:
             return ()
-        return _legal_choices(self, self.phase, self.seat, _mask_of(self.hand))
+        return _legal_choices(self, self.seat, _mask_of(self.hand))
 
 
 def player_view(state: State, seat: int) -> PlayerView:
@@ -100,7 +110,8 @@ def player_view(state: State, seat: int) -> PlayerView:
     seat = state._seat(seat)
     # The turned card is public once the deal is done; the stack below it and
     # the other hands are not, and are not copied here.
-    return PlayerView(
+    view: PlayerView = object.__new__(PlayerView)
+    view.__attrs_init__(
         config=state.config,
         seat=seat,
         phase=state.phase,
@@ -117,3 +128,4 @@ def player_view(state: State, seat: int) -> PlayerView:
         completed_tricks=state.completed_tricks,
         results=state.results,
     )
+    return view
