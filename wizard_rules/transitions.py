@@ -542,6 +542,11 @@ class _Rule(Generic[_A]):
     """Every legal one of the player to act, from the situation, seat and hand mask."""
 
 
+# The table holds rows of different kinds, which the type system cannot pair
+# with their keys: a row is a ``_Rule[Any]``.  The pairing holds by
+# construction (each row is keyed by its own ``kind``), and ``_verify``
+# looks a row up by the exact type of the action, so a row's verifier and
+# transition only ever see their own kind of action.
 _RULES: Final[dict[type, _Rule[Any]]] = {
     rule.kind: rule
     for rule in (

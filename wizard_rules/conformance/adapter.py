@@ -8,10 +8,10 @@ library answers what a case observes.  The protocol itself (its version, the
 shapes of its messages, the names of the observations) is
 :mod:`wizard_rules.conformance.protocol`, which this module follows.
 
-Values are written with the encoders of :mod:`wizard_rules.records`
-(:func:`~wizard_rules.records._cards_json`,
-:func:`~wizard_rules.records._suit_json`, ...), so a card, a suit or a
-trick has the same JSON here as in game records and player views.
+Values are written by the same code as in :mod:`wizard_rules.records`, so a
+card (its text, ``"H13"``), a suit (its letter, ``"H"``) or a trick
+(``{"leader": SEAT, "cards": [CARD, ...], "winner": SEAT}``) has the same
+JSON here as in game records and player views.
 """
 
 from __future__ import annotations
