@@ -543,3 +543,29 @@ def test_the_table_of_rules_has_one_row_per_kind_of_action() -> None:
     assert {rule.phase for rule in rules.values()} == set(Phase) - {Phase.GAME_OVER}
     state = new_game(Config(players=3))
     assert rules[Deal].choices(state, 0, 0) == ()
+
+
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        (
+            Deal([parse_cards("C1"), parse_cards("W2"), parse_cards("J1")], card("H7")),
+            "deal [C1] [W2] [J1] turned H7",
+        ),
+        (
+            Deal([parse_cards("H3 C1"), parse_cards("W2 D9"), parse_cards("S2 J1")], card("H7")),
+            "deal [C1 H3] [D9 W2] [J1 S2] turned H7",
+        ),
+        (
+            Deal([parse_cards("C1"), parse_cards("W2"), parse_cards("J1")], None),
+            "deal [C1] [W2] [J1] turned -",
+        ),
+        (ChooseTrump(player=0, suit=Suit.HEARTS), "P0 names trump H"),
+        (ChooseTrump(player=2, suit=None), "P2 names trump none"),
+        (Bid(player=1, tricks=2), "P1 bids 2"),
+        (Play(player=3, card=card("H13")), "P3 plays H13"),
+    ],
+)
+def test_an_action_reads_as_one_line(action: Action, text: str) -> None:
+    # The one-line accounts the action classes document (hands sorted).
+    assert str(action) == text

@@ -105,6 +105,13 @@ def test_a_state_is_true_and_equals_only_states() -> None:
     assert not state == plain  # noqa: SIM201 - both operators are under test
     assert state == copy.copy(state)
     assert state is copy.deepcopy(state)
+    twin = pickle.loads(pickle.dumps(state))  # equal, but another object
+    assert twin is not state
+    assert twin == state
+    assert not twin != state  # noqa: SIM202 - both operators are under test
+    later = apply(state, random_action(state, random.Random(0)))
+    assert later != state
+    assert not later == state  # noqa: SIM201
     assert hash(state) == hash(copy.copy(state))
 
 
