@@ -15,6 +15,7 @@ from wizard_rules import (
     IllegalActionError,
     InvalidActionError,
     InvalidArgumentError,
+    PositionError,
     RecordError,
     WizardError,
     apply,
@@ -31,6 +32,7 @@ CLASSES = [
     InvalidActionError,
     IllegalActionError,
     RecordError,
+    PositionError,
 ]
 
 # Which class carries which code, written out by hand from each class's
@@ -43,6 +45,7 @@ EXPECTED_CODES = {
     InvalidActionError: {"invalid_action"},
     IllegalActionError: {code.value for code in RULE_CODES},
     RecordError: {"invalid_json", "invalid_record", "illegal_record"},
+    PositionError: {"invalid_position", "bad_position_text"},
 }
 
 

@@ -51,9 +51,11 @@ if TYPE_CHECKING:
         IllegalActionError,
         InvalidActionError,
         InvalidArgumentError,
+        PositionError,
         RecordError,
         WizardError,
     )
+    from wizard_rules.position import Position, from_position, position_of
     from wizard_rules.random_play import random_action, random_deal, random_game
     from wizard_rules.records import (
         GameRecord,
@@ -95,6 +97,8 @@ __all__ = [
     "Phase",
     "Play",
     "PlayerView",
+    "Position",
+    "PositionError",
     "RecordError",
     "RoundResult",
     "State",
@@ -109,6 +113,7 @@ __all__ = [
     "config_from_dict",
     "config_to_dict",
     "format_cards",
+    "from_position",
     "is_legal",
     "led_suit",
     "legal_actions",
@@ -118,6 +123,7 @@ __all__ = [
     "parse_cards",
     "parse_suit",
     "player_view",
+    "position_of",
     "random_action",
     "random_deal",
     "random_game",
@@ -156,8 +162,13 @@ _HOMES: Final[dict[str, str]] = {
     "IllegalActionError": "errors",
     "InvalidActionError": "errors",
     "InvalidArgumentError": "errors",
+    "PositionError": "errors",
     "RecordError": "errors",
     "WizardError": "errors",
+    # position
+    "Position": "position",
+    "from_position": "position",
+    "position_of": "position",
     # random_play
     "random_action": "random_play",
     "random_deal": "random_play",

@@ -253,14 +253,6 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
     return _pick(mask, DECK)
 
 
-def _undealt_mask(hand_masks: Iterable[int], shown: Iterable[Card]) -> int:
-    """The cards in no hand and not among ``shown`` (internal)."""
-    placed = _mask_of(shown)
-    for mask in hand_masks:
-        placed |= mask
-    return _FULL_DECK_MASK & ~placed
-
-
 _TOKEN_SHAPE: Final = re.compile(r"[A-Z][0-9]{1,2}")
 
 

@@ -18,7 +18,9 @@ python-chess's ``InvalidMoveError`` (bad notation) and ``IllegalMoveError``
 * :class:`IllegalActionError` -- a well-formed action the rules forbid in this
   state (wrong phase, not your turn, must follow suit, ...);
 * :class:`RecordError` -- JSON or a game record that cannot be decoded or
-  replayed.
+  replayed;
+* :class:`PositionError` -- a position that cannot arise in a game, or text
+  that is not a position.
 
 Every class is made the same way, ``SomeError(code, message)``, and all of
 them derive from :class:`ValueError` and from nothing else.  In particular
@@ -47,6 +49,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "InvalidArgumentError",
+    "PositionError",
     "RecordError",
     "WizardError",
 ]
@@ -102,6 +105,14 @@ class ErrorCode(enum.StrEnum):
     """JSON that does not have the shape of the record it should be."""
     ILLEGAL_RECORD = "illegal_record"
     """A well-formed record whose actions cannot be replayed under the rules."""
+
+    # -- positions -------------------------------------------------------
+    INVALID_POSITION = "invalid_position"
+    """A position that cannot arise in a game (a card twice, hands of the
+    wrong size, a bid out of turn, ...), or a partial position where a
+    complete one is needed."""
+    BAD_POSITION_TEXT = "bad_position_text"
+    """Text that is not a position in the library's position notation."""
 
 
 class WizardError(ValueError):
@@ -195,6 +206,24 @@ class IllegalActionError(WizardError):
             ErrorCode.MUST_FOLLOW_SUIT,
         }
     )
+
+
+class PositionError(WizardError):
+    """A position that cannot arise in a game, or text that is not a position.
+
+    Its code is ``invalid_position`` or ``bad_position_text``.
+
+    :ivar column: for ``bad_position_text``, the column (from 1) of the
+        token at fault; otherwise ``None``.
+    """
+
+    codes = frozenset({ErrorCode.INVALID_POSITION, ErrorCode.BAD_POSITION_TEXT})
+
+    column: int | None
+
+    def __init__(self, code: ErrorCode, message: str, *, column: int | None = None) -> None:
+        super().__init__(code, message)
+        self.column = column
 
 
 class RecordError(WizardError):

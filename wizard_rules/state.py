@@ -33,14 +33,17 @@ import enum
 import inspect
 import itertools
 import textwrap
-from typing import Any, Final, NamedTuple, NoReturn, Protocol, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn, Protocol, cast
 
 from wizard_rules.actions import Action
-from wizard_rules.cards import Card, Suit, _cards_of, _undealt_mask
+from wizard_rules.cards import _FULL_DECK_MASK, Card, Suit, _cards_of, _mask_of
 from wizard_rules.config import Config, _seat_after
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.scoring import RoundResult
-from wizard_rules.trick import Trick, _count_wins, _led_suit, _winner
+from wizard_rules.trick import Trick, _led_suit, _winner
+
+if TYPE_CHECKING:
+    from wizard_rules.position import Position
 
 __all__ = ["Phase", "State", "new_game"]
 
@@ -94,6 +97,11 @@ class _StateFields(NamedTuple):
     """The seat to act next; ``None`` at a deal (a chance step) and at the end."""
     hand_masks: tuple[int, ...]
     """Each seat's hand as a bit mask of :attr:`Card.mask <wizard_rules.Card.mask>` bits."""
+    undealt_mask: int
+    """The cards of this round's stack that were not dealt, without the turned card.
+
+    A bit mask (see :attr:`undealt`); before the deal, the whole deck.
+    """
     turned: Card | None
     """The card turned for trump this round; ``None`` before the deal and in the last round."""
     trump: Suit | None
@@ -108,9 +116,21 @@ class _StateFields(NamedTuple):
     At a deal, the seat that will lead the round's first trick.
     """
     completed_tricks: tuple[Trick, ...]
-    """The completed tricks of this round, in the order played."""
+    """The completed tricks of this round, in the order played (since :attr:`start`)."""
+    tricks_won: tuple[int, ...]
+    """How many tricks each seat has won this round so far, by seat."""
     results: tuple[RoundResult, ...]
-    """The :class:`~wizard_rules.RoundResult` of every finished round, in order."""
+    """The :class:`~wizard_rules.RoundResult` of every finished round, in order (since
+    :attr:`start`)."""
+    scores: tuple[int, ...]
+    """Each seat's running total over the finished rounds, by seat."""
+    start: Position | None
+    """The :class:`~wizard_rules.Position` the game was set up from, or ``None``.
+
+    ``None`` for a game started with :func:`new_game`; otherwise the
+    position given to :func:`~wizard_rules.from_position`, where
+    :attr:`history`, :attr:`results` and :attr:`completed_tricks` begin.
+    """
     past_actions: tuple[tuple[Action, ...], ...]
     """The actions of each finished round, a tuple per round (see :attr:`~State.history`)."""
     round_actions: tuple[Action, ...]
@@ -172,6 +192,8 @@ class _PublicFacts(Protocol):
     def completed_tricks(self) -> tuple[Trick, ...]: ...
     @property
     def results(self) -> tuple[RoundResult, ...]: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
 
 
 class _PublicQueries:
@@ -210,16 +232,6 @@ class _PublicQueries:
         return _winner(self.leader, self.current_trick, self.trump, self.config.players)
 
     @property
-    def tricks_won(self: _PublicFacts) -> tuple[int, ...]:
-        """How many tricks each seat has won this round so far, by seat."""
-        return _count_wins(self.completed_tricks, self.config.players)
-
-    @property
-    def scores(self: _PublicFacts) -> tuple[int, ...]:
-        """Each seat's running total over the finished rounds, by seat."""
-        return _totals(self)
-
-    @property
     def winners(self: _PublicFacts) -> tuple[int, ...]:
         """At the end of the game, the seats with the highest total.
 
@@ -228,17 +240,8 @@ class _PublicQueries:
         """
         if self.phase is not Phase.GAME_OVER:
             return ()
-        totals = _totals(self)
-        best = max(totals)
-        return tuple(seat for seat, total in enumerate(totals) if total == best)
-
-
-def _totals(table: _PublicFacts) -> tuple[int, ...]:
-    totals = [0] * table.config.players
-    for result in table.results:
-        for seat, points in enumerate(result.scores):
-            totals[seat] += points
-    return tuple(totals)
+        best = max(self.scores)
+        return tuple(seat for seat, total in enumerate(self.scores) if total == best)
 
 
 class State(_StateFields, _PublicQueries):
@@ -308,18 +311,26 @@ class State(_StateFields, _PublicQueries):
         return tuple(mask.bit_count() for mask in self.hand_masks)
 
     @property
+    def played(self) -> tuple[Card, ...]:
+        """The cards of this round's finished tricks, in canonical order.
+
+        Every card is in one place: a hand, :attr:`undealt`, :attr:`turned`,
+        :attr:`current_trick` or here.
+        """
+        out = self.undealt_mask | _mask_of(self.current_trick)
+        if self.turned is not None:
+            out |= self.turned.mask
+        for mask in self.hand_masks:
+            out |= mask
+        return _cards_of(_FULL_DECK_MASK & ~out)
+
+    @property
     def undealt(self) -> tuple[Card, ...]:
         """The cards of this round's stack that were not dealt, without the turned card.
 
         Before the deal (and at the end of the game) that is the whole deck.
         """
-        shown = [
-            *self.current_trick,
-            *(card for trick in self.completed_tricks for card in trick.cards),
-        ]
-        if self.turned is not None:
-            shown.append(self.turned)
-        return _cards_of(_undealt_mask(self.hand_masks, shown))
+        return _cards_of(self.undealt_mask)
 
     # -- history ----------------------------------------------------------
 
@@ -442,7 +453,14 @@ def new_game(config: Config) -> State:
             ErrorCode.INVALID_ARGUMENT, f"new_game needs a Config, not {type(config).__name__}"
         )
     return _between_rounds(
-        config, Phase.DEAL, round=1, dealer=config.first_dealer, results=(), past_actions=()
+        config,
+        Phase.DEAL,
+        round=1,
+        dealer=config.first_dealer,
+        results=(),
+        scores=(0,) * config.players,
+        start=None,
+        past_actions=(),
     )
 
 
@@ -453,6 +471,8 @@ def _between_rounds(
     round: int,
     dealer: int,
     results: tuple[RoundResult, ...],
+    scores: tuple[int, ...],
+    start: Position | None,
     past_actions: tuple[tuple[Action, ...], ...],
 ) -> State:
     """A state before a round's deal, or at the end: no cards, bids or tricks (internal)."""
@@ -465,13 +485,17 @@ def _between_rounds(
         dealer=dealer,
         current_player=None,
         hand_masks=(0,) * players,
+        undealt_mask=_FULL_DECK_MASK,
         turned=None,
         trump=None,
         bids=(None,) * players,
         current_trick=(),
         leader=_seat_after(dealer, 1, players),
         completed_tricks=(),
+        tricks_won=(0,) * players,
         results=results,
+        scores=scores,
+        start=start,
         past_actions=past_actions,
         round_actions=(),
     )

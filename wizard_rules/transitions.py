@@ -42,7 +42,7 @@ from wizard_rules.actions import (
     Deal,
     Play,
 )
-from wizard_rules.cards import DECK, Kind, _mask_of, _pick
+from wizard_rules.cards import _FULL_DECK_MASK, DECK, Kind, _mask_of, _pick
 from wizard_rules.config import _seat_after
 from wizard_rules.errors import (
     ErrorCode,
@@ -62,7 +62,7 @@ from wizard_rules.state import (
     _not_a_state,
     _PublicFacts,
 )
-from wizard_rules.trick import Trick, _count_wins, _playable_mask, _trick, _winner
+from wizard_rules.trick import Trick, _playable_mask, _trick, _winner
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "replay"]
 
@@ -263,6 +263,10 @@ def _verify_deal(state: State, deal: Deal) -> None:
 def _deal(state: State, deal: Deal) -> State:
     dealer = state.dealer
     first = state.leader  # left of the dealer: bids first and leads the first trick
+    hand_masks = tuple(_mask_of(hand) for hand in deal.hands)
+    dealt = 0
+    for mask in hand_masks:
+        dealt |= mask
     turned = deal.turned
     phase = Phase.BID
     current = first
@@ -280,14 +284,18 @@ def _deal(state: State, deal: Deal) -> State:
         round=state.round,
         dealer=dealer,
         current_player=current,
-        hand_masks=tuple(_mask_of(hand) for hand in deal.hands),
+        hand_masks=hand_masks,
+        undealt_mask=_FULL_DECK_MASK & ~(dealt | (0 if turned is None else turned.mask)),
         turned=turned,
         trump=trump,
         bids=state.bids,
         current_trick=(),
         leader=first,
         completed_tricks=(),
+        tricks_won=state.tricks_won,
         results=state.results,
+        scores=state.scores,
+        start=state.start,
         past_actions=state.past_actions,
         round_actions=state.round_actions + (deal,),
     )
@@ -312,13 +320,17 @@ def _choose_trump(state: State, choice: ChooseTrump) -> State:
         dealer=state.dealer,
         current_player=state.leader,  # left of the dealer bids first
         hand_masks=state.hand_masks,
+        undealt_mask=state.undealt_mask,
         turned=state.turned,
         trump=choice.suit,
         bids=state.bids,
         current_trick=state.current_trick,
         leader=state.leader,
         completed_tricks=state.completed_tricks,
+        tricks_won=state.tricks_won,
         results=state.results,
+        scores=state.scores,
+        start=state.start,
         past_actions=state.past_actions,
         round_actions=state.round_actions + (choice,),
     )
@@ -370,13 +382,17 @@ def _bid(state: State, bid: Bid) -> State:
             dealer,
             current,
             state.hand_masks,
+            state.undealt_mask,
             state.turned,
             state.trump,
             bids,
             state.current_trick,
             leader,
             state.completed_tricks,
+            state.tricks_won,
             state.results,
+            state.scores,
+            state.start,
             state.past_actions,
             state.round_actions + (bid,),
         ),
@@ -441,20 +457,26 @@ def _play(state: State, play: Play) -> State:
                 state.dealer,
                 _seat_after(player, 1, players),
                 masks,
+                state.undealt_mask,
                 state.turned,
                 state.trump,
                 state.bids,
                 trick,
                 leader,
                 state.completed_tricks,
+                state.tricks_won,
                 state.results,
+                state.scores,
+                state.start,
                 state.past_actions,
                 actions,
             ),
         )
     winner = _winner(leader, trick, state.trump, players)
     tricks = state.completed_tricks + (_trick(leader, trick, winner),)
-    if len(tricks) < state.round:
+    won = state.tricks_won
+    won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]
+    if sum(won) < state.round:
         return _make_state(
             State,
             config=config,
@@ -463,22 +485,30 @@ def _play(state: State, play: Play) -> State:
             dealer=state.dealer,
             current_player=winner,  # the winner leads the next trick
             hand_masks=masks,
+            undealt_mask=state.undealt_mask,
             turned=state.turned,
             trump=state.trump,
             bids=state.bids,
             current_trick=(),
             leader=winner,
             completed_tricks=tricks,
+            tricks_won=won,
             results=state.results,
+            scores=state.scores,
+            start=state.start,
             past_actions=state.past_actions,
             round_actions=actions,
         )
-    return _end_round(state, tricks, actions)
+    return _end_round(state, tricks, won, actions)
 
 
-def _end_round(state: State, tricks: tuple[Trick, ...], actions: tuple[Action, ...]) -> State:
+def _end_round(
+    state: State,
+    tricks: tuple[Trick, ...],
+    tricks_won: tuple[int, ...],
+    actions: tuple[Action, ...],
+) -> State:
     config = state.config
-    tricks_won = _count_wins(tricks, config.players)
     bids = tuple(bid for bid in state.bids if bid is not None)  # all have bid by now
     result = RoundResult(
         round=state.round,
@@ -491,6 +521,9 @@ def _end_round(state: State, tricks: tuple[Trick, ...], actions: tuple[Action, .
         scores=tuple(round_score(b, w) for b, w in zip(bids, tricks_won, strict=True)),
     )
     results = state.results + (result,)
+    scores = tuple(
+        total + points for total, points in zip(state.scores, result.scores, strict=True)
+    )
     past_actions = state.past_actions + (actions,)
     if state.round == config.rounds:
         return _between_rounds(
@@ -499,6 +532,8 @@ def _end_round(state: State, tricks: tuple[Trick, ...], actions: tuple[Action, .
             round=state.round,
             dealer=state.dealer,
             results=results,
+            scores=scores,
+            start=state.start,
             past_actions=past_actions,
         )
     return _between_rounds(
@@ -507,6 +542,8 @@ def _end_round(state: State, tricks: tuple[Trick, ...], actions: tuple[Action, .
         round=state.round + 1,
         dealer=_seat_after(state.dealer, 1, config.players),
         results=results,
+        scores=scores,
+        start=state.start,
         past_actions=past_actions,
     )
 

@@ -53,12 +53,14 @@ class PlayerView(_PublicQueries):
     :ivar current_trick: the cards of the current trick, in the order played.
     :ivar leader: the seat that leads the current trick.
     :ivar completed_tricks: this round's completed tricks.
+    :ivar played: the cards of this round's finished tricks.
+    :ivar tricks_won: how many tricks each seat has won this round, by seat.
     :ivar results: every finished round's public result.
+    :ivar scores: each seat's running total, by seat.
 
     Each means what it means on :class:`~wizard_rules.State`, and so do the
     queries it shares with a state: :attr:`is_chance`, :attr:`is_over`,
-    :attr:`led_suit`, :attr:`trick_winner`, :attr:`tricks_won`,
-    :attr:`scores` and :attr:`winners`.
+    :attr:`led_suit`, :attr:`trick_winner` and :attr:`winners`.
     """
 
     config: Config
@@ -75,7 +77,10 @@ class PlayerView(_PublicQueries):
     current_trick: tuple[Card, ...]
     leader: int
     completed_tricks: tuple[Trick, ...]
+    played: tuple[Card, ...]
+    tricks_won: tuple[int, ...]
     results: tuple[RoundResult, ...]
+    scores: tuple[int, ...]
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise InvalidArgumentError(
@@ -126,6 +131,9 @@ def player_view(state: State, seat: int) -> PlayerView:
         current_trick=state.current_trick,
         leader=state.leader,
         completed_tricks=state.completed_tricks,
+        played=state.played,
+        tricks_won=state.tricks_won,
         results=state.results,
+        scores=state.scores,
     )
     return view

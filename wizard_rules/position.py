@@ -1,0 +1,451 @@
+"""Positions: any point of a game, set up directly.
+
+A :class:`Position` holds everything that decides the rest of a game from a
+point inside a round, and nothing else: the configuration, the round, the
+dealer, every seat's score so far, every hand, the turned card, the trump, the
+bids made so far, the tricks won so far this round, the cards of this round's
+finished tricks, the cards of the trick in progress and who leads it.  Who is
+to act and the phase follow from these (:attr:`Position.current_player`,
+:attr:`Position.phase`) and are not stored.  How the finished tricks fell
+(who led them, in what order) is history, not position: it changes nothing
+that can still happen.
+
+:func:`position_of` gives the position of a state, or of a player's view (a
+*partial* position, whose hidden hands are ``None``); :func:`from_position`
+gives a :class:`~wizard_rules.State` that plays on from a complete position
+exactly as any state with that position would.
+
+>>> import random
+>>> from wizard_rules import Config, apply, new_game, random_action
+>>> state, rng = new_game(Config(players=3)), random.Random(3)
+>>> while state.round < 3 or not state.current_trick:
+...     state = apply(state, random_action(state, rng))
+>>> position = position_of(state)
+>>> position.round, position.phase, position.current_player == state.current_player
+(3, <Phase.PLAY: 'play'>, True)
+>>> from_position(position).hands == state.hands
+True
+
+A position is checked when it is made: one that cannot arise in a game
+raises :class:`~wizard_rules.errors.PositionError` with the code
+``invalid_position`` and a message that names the first fault found, in the
+order of rules 12.1 to 12.14 of the specification.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from wizard_rules.cards import _FULL_DECK_MASK, DECK, Card, Kind, Suit, _mask_of
+from wizard_rules.config import Config, _seat_after
+from wizard_rules.errors import ErrorCode, InvalidArgumentError, PositionError
+from wizard_rules.state import Phase, State, _make_state, _not_a_state
+from wizard_rules.trick import _led_card
+from wizard_rules.views import PlayerView
+
+__all__ = ["Position", "from_position", "position_of"]
+
+
+def _bad(message: str) -> PositionError:
+    return PositionError(ErrorCode.INVALID_POSITION, message)
+
+
+def _ints(value: object, what: str, *, none: bool = False) -> tuple[Any, ...]:
+    if not isinstance(value, (tuple, list)):
+        raise _bad(f"{what} must be a sequence, not {type(value).__name__}")
+    for item in value:
+        if not (type(item) is int or (none and item is None)):
+            allowed = "an int or None" if none else "an int"
+            raise _bad(f"{what} must hold {allowed} for each seat, not {type(item).__name__}")
+    return tuple(value)
+
+
+def _card_list(value: object, what: str) -> tuple[Card, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, (tuple, list)):
+        raise _bad(f"{what} must be a sequence of cards, not {type(value).__name__}")
+    for item in value:
+        if type(item) is not Card:
+            raise _bad(f"{what} must hold cards, not {type(item).__name__}")
+    return tuple(value)
+
+
+def _sorted_cards(value: object, what: str) -> tuple[Card, ...]:
+    return tuple(sorted(_card_list(value, what), key=_index))
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _to_hands(value: object) -> tuple[tuple[Card, ...] | None, ...]:
+    if not isinstance(value, (tuple, list)):
+        raise _bad(f"hands must be a sequence, not {type(value).__name__}")
+    return tuple(
+        None if hand is None else _sorted_cards(hand, f"hands[{seat}]")
+        for seat, hand in enumerate(value)
+    )
+
+
+def _to_played(value: object) -> tuple[Card, ...]:
+    return _sorted_cards(value, "played")
+
+
+def _to_trick(value: object) -> tuple[Card, ...]:
+    return _card_list(value, "current_trick")
+
+
+def _to_scores(value: object) -> tuple[int, ...]:
+    return _ints(value, "scores")
+
+
+def _to_bids(value: object) -> tuple[int | None, ...]:
+    return _ints(value, "bids", none=True)
+
+
+def _to_tricks_won(value: object) -> tuple[int, ...]:
+    return _ints(value, "tricks_won")
+
+
+@attrs.frozen(kw_only=True)
+class Position:
+    """A point of a game: everything that decides the rest of it, and nothing else.
+
+    Sequences may be given as lists; they are stored as tuples, hands and
+    ``played`` in canonical card order.  The position is checked when it is
+    made (rules 12.1 to 12.14 of the specification).
+
+    :ivar config: the rules of the game.  Its ``first_dealer`` must agree
+        with ``round`` and ``dealer``.
+    :ivar round: the round number, from 1.
+    :ivar dealer: the seat that deals this round.
+    :ivar scores: each seat's total over the rounds before this one (at the
+        end of the game, the final totals).
+    :ivar hands: each seat's cards, or ``None`` for a hand the holder of a
+        partial position cannot see.  Before the deal every hand is empty.
+    :ivar turned: the turned card, or ``None`` (before the deal, and in the
+        last round, where no card remains).
+    :ivar trump: the trump suit, or ``None`` for no trump.  After a turned
+        Wizard, ``None`` means that the dealer has not named it yet.
+    :ivar bids: each seat's bid, ``None`` until made.
+    :ivar tricks_won: how many tricks each seat has won this round.
+    :ivar played: the cards of this round's finished tricks.
+    :ivar current_trick: the cards of the trick in progress, in the order
+        played.
+    :ivar leader: the seat that leads the trick in progress (before the
+        first trick, the seat left of the dealer).
+    :ivar over: whether the game has ended (``round`` is then the last
+        round, and no card is anywhere).
+
+    :raises PositionError: ``invalid_position``: a field has the wrong type
+        or shape, or the position cannot arise in a game; the message names
+        the first fault.
+    """
+
+    config: Config
+    round: int
+    dealer: int
+    scores: tuple[int, ...] = attrs.field(converter=_to_scores)
+    hands: tuple[tuple[Card, ...] | None, ...] = attrs.field(converter=_to_hands)
+    turned: Card | None = None
+    trump: Suit | None = None
+    bids: tuple[int | None, ...] = attrs.field(converter=_to_bids)
+    tricks_won: tuple[int, ...] = attrs.field(converter=_to_tricks_won)
+    played: tuple[Card, ...] = attrs.field(default=(), converter=_to_played)
+    current_trick: tuple[Card, ...] = attrs.field(default=(), converter=_to_trick)
+    leader: int
+    over: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+    # -- what follows from the fields ---------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The :class:`~wizard_rules.Phase` of the position."""
+        if self.over:
+            return Phase.GAME_OVER
+        if all(hand == () for hand in self.hands) and not self.played:
+            return Phase.DEAL
+        if _trump_pending(self.turned, self.trump):
+            return Phase.CHOOSE_TRUMP
+        if None in self.bids:
+            return Phase.BID
+        return Phase.PLAY
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` at a deal and at the end."""
+        phase = self.phase
+        players = self.config.players
+        if phase is Phase.CHOOSE_TRUMP:
+            return self.dealer
+        if phase is Phase.BID:
+            made = sum(bid is not None for bid in self.bids)
+            return _seat_after(self.dealer, 1 + made, players)
+        if phase is Phase.PLAY:
+            return _seat_after(self.leader, len(self.current_trick), players)
+        return None
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds, by seat (known even for hidden hands)."""
+        return _hand_sizes(self)
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether every hand is known (a partial position has hidden hands)."""
+        return None not in self.hands
+
+
+def _trump_pending(turned: Card | None, trump: Suit | None) -> bool:
+    return turned is not None and turned.kind is Kind.WIZARD and trump is None
+
+
+def _finished_tricks(position: Position) -> int:
+    return len(position.played) // position.config.players
+
+
+def _hand_sizes(position: Position) -> tuple[int, ...]:
+    players = position.config.players
+    if position.phase in (Phase.DEAL, Phase.GAME_OVER):
+        return (0,) * players
+    in_trick = {
+        _seat_after(position.leader, k, players) for k in range(len(position.current_trick))
+    }
+    left = position.round - _finished_tricks(position)
+    return tuple(left - (seat in in_trick) for seat in range(players))
+
+
+def _max_total(rounds: int) -> int:
+    return sum(20 + 10 * r for r in range(1, rounds + 1))
+
+
+def _min_total(rounds: int) -> int:
+    return -sum(10 * r for r in range(1, rounds + 1))
+
+
+def _check(p: Position) -> None:
+    """Raise the first fault of ``p``, in the documented order (rules 12.1 to 12.14)."""
+    # 12.1 the shape: a configuration, and one entry per seat.
+    if type(p.config) is not Config:
+        raise _bad(f"config must be a Config, not {type(p.config).__name__}")
+    players = p.config.players
+    for name in ("round", "dealer", "leader"):
+        if type(getattr(p, name)) is not int:
+            raise _bad(f"{name} must be an int, not {type(getattr(p, name)).__name__}")
+    if type(p.over) is not bool:
+        raise _bad(f"over must be a bool, not {type(p.over).__name__}")
+    for name in ("scores", "hands", "bids", "tricks_won"):
+        if len(getattr(p, name)) != players:
+            raise _bad(
+                f"{name} must have one entry per seat ({players}), not {len(getattr(p, name))}"
+            )
+    if p.turned is not None and type(p.turned) is not Card:
+        raise _bad(f"turned must be a card or None, not {type(p.turned).__name__}")
+    if p.trump is not None and type(p.trump) is not Suit:
+        raise _bad(f"trump must be a Suit or None, not {type(p.trump).__name__}")
+    # 12.2 the round is one of the game's, dealt by the seat whose turn it is.
+    rounds = p.config.rounds
+    if not 1 <= p.round <= rounds:
+        raise _bad(
+            f"round {p.round} is outside the game: {players} players play rounds 1 to {rounds}"
+        )
+    dealer = _seat_after(p.config.first_dealer, p.round - 1, players)
+    if p.dealer != dealer:
+        raise _bad(
+            f"seat {p.dealer} cannot deal round {p.round}: with seat "
+            f"{p.config.first_dealer} dealing first, seat {dealer} deals it"
+        )
+    # 12.3 the scores are sums of round scores (multiples of 10, within reach).
+    finished = rounds if p.over else p.round - 1
+    low, high = _min_total(finished), _max_total(finished)
+    for seat, score in enumerate(p.scores):
+        if score % 10 or not low <= score <= high:
+            raise _bad(
+                f"seat {seat}'s score {score} is not a possible total of {finished} rounds "
+                f"(a multiple of 10 from {low} to {high})"
+            )
+    # 12.4 every card is in one place at most.
+    seen = 0
+    places = [*(hand or () for hand in p.hands), p.played, p.current_trick]
+    if p.turned is not None:
+        places.append((p.turned,))
+    for cards in places:
+        for card in cards:
+            if seen & card.mask:
+                raise _bad(f"card {card} is in two places")
+            seen |= card.mask
+    left_of_dealer = _seat_after(p.dealer, 1, players)
+    empty = all(hand == () for hand in p.hands) and not p.played
+    # 12.5 the end of the game, and 12.6 a round not yet dealt, hold nothing else.
+    if p.over or empty:
+        where = "at the end of the game" if p.over else "before the deal"
+        if p.over and p.round != rounds:
+            raise _bad(f"the game ends after round {rounds}, not round {p.round}")
+        if not all(hand == () for hand in p.hands) or p.played or p.current_trick:
+            raise _bad(f"no card can be in a hand or on the table {where}")
+        if p.turned is not None or p.trump is not None:
+            raise _bad(f"no card is turned and no trump is known {where}")
+        if any(bid is not None for bid in p.bids) or any(p.tricks_won):
+            raise _bad(f"nobody has bid or won a trick {where}")
+        if p.leader != left_of_dealer:
+            raise _bad(f"{where}, the seat left of the dealer ({left_of_dealer}) leads")
+        return
+    # 12.7 a card is turned exactly when cards remain, and it decides the trump.
+    remaining = len(DECK) - players * p.round
+    if remaining == 0 and p.turned is not None:
+        raise _bad(f"round {p.round} deals every card, so no card can be turned")
+    if remaining and p.turned is None:
+        raise _bad(f"{remaining} cards remain after the deal of round {p.round}, so one is turned")
+    if p.turned is not None and p.turned.kind is not Kind.WIZARD and p.trump is not p.turned.suit:
+        expected = "no trump" if p.turned.suit is None else f"trump {p.turned.suit}"
+        raise _bad(f"the turned card {p.turned} makes {expected}, not {p.trump or 'no trump'}")
+    if p.turned is None and p.trump is not None:
+        raise _bad(f"with no card turned there is no trump, not {p.trump}")
+    # 12.8 bids are made in turn from the dealer's left, each from 0 to the round.
+    order = [_seat_after(p.dealer, 1 + k, players) for k in range(players)]
+    made = [p.bids[seat] is not None for seat in order]
+    if made != sorted(made, reverse=True):
+        first_missing = order[made.index(False)]
+        later = next(s for s in order[made.index(False) :] if p.bids[s] is not None)
+        raise _bad(f"seat {later} has bid before seat {first_missing}, out of turn")
+    for seat, bid in enumerate(p.bids):
+        if bid is not None and not 0 <= bid <= p.round:
+            raise _bad(f"seat {seat}'s bid {bid} is outside 0 to {p.round}")
+    if _trump_pending(p.turned, p.trump) and any(made):
+        raise _bad("nobody bids before the dealer names the trump after a turned Wizard")
+    if p.config.forbid_bid_total_match and p.bids[p.dealer] is not None:
+        total = sum(bid for bid in p.bids if bid is not None)
+        if total == p.round:
+            raise _bad(f"with the bid-total option the bids cannot add up to {p.round}")
+    # 12.9 play starts once everyone has bid.
+    if (p.played or p.current_trick) and not all(made):
+        raise _bad("cards are played only after every seat has bid")
+    # 12.10 the finished tricks are whole, and the tricks won add up to them.
+    if len(p.played) % players:
+        raise _bad(
+            f"{len(p.played)} played cards are not a whole number of tricks of {players} cards"
+        )
+    if any(won < 0 for won in p.tricks_won) or sum(p.tricks_won) != _finished_tricks(p):
+        raise _bad(
+            f"the tricks won ({sum(p.tricks_won)}) do not add up to the "
+            f"{_finished_tricks(p)} finished tricks"
+        )
+    if _finished_tricks(p) >= p.round:
+        raise _bad(f"round {p.round} has only {p.round} tricks, all of them finished")
+    # 12.11 the leader: left of the dealer for the first trick, else the last winner.
+    if not 0 <= p.leader < players:
+        raise _bad(f"there is no seat {p.leader} to lead")
+    if not p.played and p.leader != left_of_dealer:
+        raise _bad(f"the seat left of the dealer ({left_of_dealer}) leads the first trick")
+    if p.played and not p.tricks_won[p.leader]:
+        raise _bad(f"seat {p.leader} leads but has won no trick, so it did not win the last one")
+    # 12.12 the trick in progress is not complete.
+    if len(p.current_trick) >= players:
+        raise _bad(f"a trick of {players} cards is finished, not in progress")
+    # 12.13 every known hand has the cards the round and the tricks leave it.
+    for seat, (hand, size) in enumerate(zip(p.hands, _hand_sizes(p), strict=True)):
+        if hand is not None and len(hand) != size:
+            raise _bad(f"seat {seat} holds {len(hand)} cards, not the {size} it must hold")
+    # 12.14 the trick in progress follows suit, as far as the known hands show.
+    led = _led_card(p.current_trick)
+    if led is not None and led.suit_mask:
+        for k, card in enumerate(p.current_trick):
+            seat = _seat_after(p.leader, k, players)
+            hand = p.hands[seat]
+            follows = card.kind is not Kind.SUIT or card.suit is led.suit
+            if hand is not None and not follows and _mask_of(hand) & led.suit_mask:
+                raise _bad(f"seat {seat} played {card} while holding the led suit {led.suit}")
+
+
+# -- both directions ----------------------------------------------------------
+
+
+def position_of(source: State | PlayerView) -> Position:
+    """Return the position of a state, or the partial position a player sees.
+
+    From a :class:`~wizard_rules.PlayerView` the other players' hands are
+    ``None`` (unknown), unless they hold no card.
+
+    :raises InvalidArgumentError: ``source`` is neither a State nor a PlayerView.
+    """
+    if type(source) is State:
+        hands: tuple[tuple[Card, ...] | None, ...] = source.hands
+    elif type(source) is PlayerView:
+        hands = tuple(
+            source.hand if seat == source.seat else (None if size else ())
+            for seat, size in enumerate(source.hand_sizes)
+        )
+    else:
+        raise _not_a_state(source)
+    over = source.phase is Phase.GAME_OVER
+    return Position(
+        config=source.config,
+        round=source.round,
+        dealer=source.dealer,
+        scores=source.scores,
+        hands=hands,
+        turned=source.turned,
+        trump=source.trump,
+        bids=source.bids,
+        tricks_won=source.tricks_won,
+        played=source.played,
+        current_trick=source.current_trick,
+        leader=source.leader,
+        over=over,
+    )
+
+
+def from_position(position: Position) -> State:
+    """Return a state at ``position``, whose history starts there.
+
+    It behaves exactly like any state with that position: the same legal
+    actions, the same refusals, the same views and the same future.
+
+    :raises InvalidArgumentError: ``position`` is not a :class:`Position`.
+    :raises PositionError: ``invalid_position``: the position is partial (a
+        hand is hidden); fill in the hidden cards first.
+    """
+    if type(position) is not Position:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected a Position, not {type(position).__name__}"
+        )
+    if not position.is_complete:
+        hidden = [seat for seat, hand in enumerate(position.hands) if hand is None]
+        raise _bad(
+            f"a partial position (the hands of seats {hidden} are hidden) is not a game: "
+            "fill in the hidden cards before making a state of it"
+        )
+    masks = tuple(_mask_of(hand or ()) for hand in position.hands)
+    placed = _mask_of(position.played) | _mask_of(position.current_trick)
+    for mask in masks:
+        placed |= mask
+    if position.turned is not None:
+        placed |= position.turned.mask
+    phase = position.phase
+    in_round = phase not in (Phase.DEAL, Phase.GAME_OVER)
+    return _make_state(
+        State,
+        config=position.config,
+        phase=phase,
+        round=position.round,
+        dealer=position.dealer,
+        current_player=position.current_player,
+        hand_masks=masks,
+        undealt_mask=_FULL_DECK_MASK & ~placed if in_round else _FULL_DECK_MASK,
+        turned=position.turned,
+        trump=position.trump,
+        bids=position.bids,
+        current_trick=position.current_trick,
+        leader=position.leader,
+        completed_tricks=(),
+        tricks_won=position.tricks_won,
+        results=(),
+        scores=position.scores,
+        start=position,
+        past_actions=(),
+        round_actions=(),
+    )
