@@ -34,13 +34,28 @@ order of rules 12.1 to 12.14 of the specification.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 import attrs
 
-from wizard_rules.cards import _FULL_DECK_MASK, DECK, Card, Kind, Suit, _mask_of
-from wizard_rules.config import Config, _seat_after
-from wizard_rules.errors import ErrorCode, InvalidArgumentError, PositionError
+from wizard_rules.cards import (
+    _FULL_DECK_MASK,
+    DECK,
+    Card,
+    Kind,
+    Suit,
+    _mask_of,
+    parse_card,
+    parse_suit,
+)
+from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config, _seat_after
+from wizard_rules.errors import (
+    CardTextError,
+    ErrorCode,
+    InvalidArgumentError,
+    PositionError,
+)
 from wizard_rules.state import Phase, State, _make_state, _not_a_state
 from wizard_rules.trick import _led_card
 from wizard_rules.views import PlayerView
@@ -198,6 +213,34 @@ class Position:
     def is_complete(self) -> bool:
         """Whether every hand is known (a partial position has hidden hands)."""
         return None not in self.hands
+
+    def to_text(self) -> str:
+        r"""Return the position in the one-line notation (rule 1.4 of the specification).
+
+        >>> from wizard_rules import Config, new_game
+        >>> print(position_of(new_game(Config(players=3))).to_text().replace(" h", "\\n h"))
+        players=3 round=1 dealer=0 scores=0,0,0
+         hands=-/-/- turned=- trump=- bids=-,-,- won=0,0,0 played=- trick=- leader=1
+        """
+        return _text(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """Return the position written as ``text`` in the one-line notation.
+
+        ``Position.from_text(p.to_text()) == p`` for every position ``p``.
+        Runs of spaces between tokens are allowed; the canonical text has one.
+
+        :raises PositionError: ``bad_position_text`` for text that is not in
+            the notation (the message and :attr:`~PositionError.column` name
+            the token at fault), ``invalid_position`` for a position that
+            cannot arise in a game.
+        """
+        return _parse(text)
+
+    def __str__(self) -> str:
+        """Return :meth:`to_text`."""
+        return _text(self)
 
 
 def _trump_pending(turned: Card | None, trump: Suit | None) -> bool:
@@ -449,3 +492,216 @@ def from_position(position: Position) -> State:
         past_actions=(),
         round_actions=(),
     )
+
+
+# -- the one-line notation (rule 1.4) -----------------------------------------
+#
+#   players=4 [options=forbid_bid_total_match] round=3 dealer=2 [over]
+#   scores=0,20,-10,30 hands=C1,W1,J1/?/H5,H6,H7/D1,D2,D3 turned=C7 trump=C
+#   bids=1,-,-,0 won=0,0,0,0 played=- trick=C5 leader=3
+#
+# One line, tokens separated by spaces, in this order.  Lists are separated by
+# commas, seats' hands by slashes; "-" is nothing (an empty list, no card, no
+# trump, a bid not made) and "?" a hidden hand.
+
+_OPTION: Final = "forbid_bid_total_match"
+_KEYS: Final = (
+    "players",
+    "options",
+    "round",
+    "dealer",
+    "over",
+    "scores",
+    "hands",
+    "turned",
+    "trump",
+    "bids",
+    "won",
+    "played",
+    "trick",
+    "leader",
+)
+_OPTIONAL: Final = frozenset({"options", "over"})
+
+
+def _join(items: Sequence[object]) -> str:
+    return ",".join(str(item) for item in items) if items else "-"
+
+
+def _text(position: Position) -> str:
+    p = position
+    tokens = [f"players={p.config.players}"]
+    if p.config.forbid_bid_total_match:
+        tokens.append(f"options={_OPTION}")
+    tokens += [f"round={p.round}", f"dealer={p.dealer}"]
+    if p.over:
+        tokens.append("over")
+    hands = "/".join("?" if hand is None else _join(hand) for hand in p.hands)
+    tokens += [
+        f"scores={_join(p.scores)}",
+        f"hands={hands}",
+        f"turned={'-' if p.turned is None else p.turned}",
+        f"trump={'-' if p.trump is None else p.trump}",
+        f"bids={','.join('-' if bid is None else str(bid) for bid in p.bids)}",
+        f"won={_join(p.tricks_won)}",
+        f"played={_join(p.played)}",
+        f"trick={_join(p.current_trick)}",
+        f"leader={p.leader}",
+    ]
+    return " ".join(tokens)
+
+
+class _Token:
+    """One space-separated token of position text and its column (from 1)."""
+
+    __slots__ = ("column", "key", "text", "value")
+
+    def __init__(self, text: str, column: int) -> None:
+        self.text = text
+        self.column = column
+        self.key, _, self.value = text.partition("=")
+
+    def fault(self, message: str) -> PositionError:
+        shown = self.text if len(self.text) <= 40 else self.text[:40] + "..."
+        return PositionError(
+            ErrorCode.BAD_POSITION_TEXT,
+            f"column {self.column}, {shown!r}: {message}",
+            column=self.column,
+        )
+
+    def integer(self, text: str | None = None) -> int:
+        value = self.value if text is None else text
+        digits = value[1:] if value.startswith("-") else value
+        if not digits.isdigit() or not digits.isascii() or len(digits) > 6:
+            raise self.fault(f"{value!r} is not a whole number")
+        return int(value)
+
+    def cards(self, text: str | None = None) -> tuple[Card, ...]:
+        value = self.value if text is None else text
+        if value == "-":
+            return ()
+        try:
+            return tuple(parse_card(item) for item in value.split(","))
+        except CardTextError as error:
+            raise self.fault(error.message) from None
+
+
+def _tokens(text: str) -> list[_Token]:
+    tokens = []
+    column = 0
+    for piece in text.split(" "):
+        if piece:
+            tokens.append(_Token(piece, column + 1))
+        column += len(piece) + 1
+    return tokens
+
+
+def _parse(text: object) -> Position:
+    if not isinstance(text, str):
+        raise PositionError(
+            ErrorCode.BAD_POSITION_TEXT, f"position text must be a str, not {type(text).__name__}"
+        )
+    if len(text) > 4096 or any(char in text for char in "\n\r\t\v\f"):
+        raise PositionError(
+            ErrorCode.BAD_POSITION_TEXT, "position text is one line of at most 4096 characters"
+        )
+    # Read the tokens in order, each value as soon as its token is seen, so
+    # that the first fault in the text is the one reported.
+    values: dict[str, Any] = {}
+    expected = list(_KEYS)
+    for token in _tokens(text):
+        key = "over" if token.text == "over" else token.key
+        while expected and expected[0] != key and expected[0] in _OPTIONAL:
+            expected.pop(0)
+        if not expected or expected[0] != key or (key != "over" and "=" not in token.text):
+            wanted = f"{expected[0]}=" if expected else "the end of the text"
+            raise token.fault(f"expected {wanted} here")
+        expected.pop(0)
+        values[key] = _READERS[key](token)
+    missing = [key for key in expected if key not in _OPTIONAL]
+    if missing:
+        raise PositionError(
+            ErrorCode.BAD_POSITION_TEXT,
+            f"column {len(text) + 1}: the text ends before {missing[0]}=",
+            column=len(text) + 1,
+        )
+    players, round_number, dealer = values["players"], values["round"], values["dealer"]
+    config = Config(
+        players=players,
+        first_dealer=(dealer - round_number + 1) % players,
+        forbid_bid_total_match="options" in values,
+    )
+    return Position(
+        config=config,
+        round=round_number,
+        dealer=dealer,
+        scores=values["scores"],
+        hands=values["hands"],
+        turned=values["turned"],
+        trump=values["trump"],
+        bids=values["bids"],
+        tricks_won=values["won"],
+        played=values["played"],
+        current_trick=values["trick"],
+        leader=values["leader"],
+        over="over" in values,
+    )
+
+
+def _read_players(token: _Token) -> int:
+    players = token.integer()
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise token.fault(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    return players
+
+
+def _read_option(token: _Token) -> bool:
+    if token.value != _OPTION:
+        raise token.fault(f"the only option is {_OPTION}")
+    return True
+
+
+def _read_hands(token: _Token) -> tuple[tuple[Card, ...] | None, ...]:
+    return tuple(None if item == "?" else token.cards(item) for item in token.value.split("/"))
+
+
+def _read_turned(token: _Token) -> Card | None:
+    cards = token.cards()
+    if len(cards) > 1:
+        raise token.fault("one card is turned, or none ('-')")
+    return cards[0] if cards else None
+
+
+def _read_trump(token: _Token) -> Suit | None:
+    try:
+        return None if token.value == "-" else parse_suit(token.value)
+    except CardTextError as error:
+        raise token.fault(error.message) from None
+
+
+def _read_bids(token: _Token) -> tuple[int | None, ...]:
+    return tuple(None if item == "-" else token.integer(item) for item in token.value.split(","))
+
+
+def _read_numbers(token: _Token) -> tuple[int, ...]:
+    return tuple(token.integer(item) for item in token.value.split(","))
+
+
+_READERS: Final[dict[str, Callable[[_Token], Any]]] = {
+    "players": _read_players,
+    "options": _read_option,
+    "round": _Token.integer,
+    "dealer": _Token.integer,
+    "over": lambda token: True,
+    "scores": _read_numbers,
+    "hands": _read_hands,
+    "turned": _read_turned,
+    "trump": _read_trump,
+    "bids": _read_bids,
+    "won": _read_numbers,
+    "played": _Token.cards,
+    "trick": _Token.cards,
+    "leader": _Token.integer,
+}
+"""How each token's value is read (its shape only: whether the position can
+arise is :class:`Position`'s check)."""
