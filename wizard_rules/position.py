@@ -424,8 +424,9 @@ def position_of(source: State | PlayerView) -> Position:
         )
     else:
         raise _not_a_state(source)
-    over = source.phase is Phase.GAME_OVER
-    return Position(
+    # The source is a real game (a state, or a view of one): its position
+    # needs no check, and skipping it makes this cheap enough for search.
+    return _trusted_position(
         config=source.config,
         round=source.round,
         dealer=source.dealer,
@@ -438,8 +439,21 @@ def position_of(source: State | PlayerView) -> Position:
         played=source.played,
         current_trick=source.current_trick,
         leader=source.leader,
-        over=over,
+        over=source.phase is Phase.GAME_OVER,
     )
+
+
+def _trusted_position(**fields: Any) -> Position:
+    """A position from fields taken from a real game, in canonical form (internal).
+
+    The fields of a state or a view are already tuples, in canonical order,
+    and describe a position that arose in a game: the converters and the
+    checks of :class:`Position` would find nothing to change or refuse.
+    """
+    position: Position = object.__new__(Position)
+    for name, value in fields.items():
+        object.__setattr__(position, name, value)
+    return position
 
 
 def from_position(position: Position) -> State:
