@@ -504,6 +504,7 @@ def test_divide_without_a_first_action(
         (["show", "players=3 round=x"], "POSITION: [bad_position_text] column 11, 'round=x': "),
         (["show", "players=3"], "POSITION: [bad_position_text] column 10: the text ends before"),
         (["show", "players=3  rounds=1"], "POSITION: [bad_position_text] column 12, 'rounds=1'"),
+        (["show", GAME_OVER.replace("over", "over=no")], "column 29, 'over=no': over is"),
         (["show", SMALL.replace("leader=0", "leader=2")], "POSITION: [invalid_position] "),
         (["show", SMALL.replace("C9", "D1")], "POSITION: [invalid_position] card D1 is in two"),
         (
