@@ -3,14 +3,31 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from wizard_rules import Config, GameRecord, random_game
+from wizard_rules import (
+    Config,
+    GameRecord,
+    Position,
+    apply,
+    from_position,
+    legal_actions,
+    new_game,
+    player_view,
+    position_of,
+    random_action,
+    random_game,
+)
 from wizard_rules.cli import main
+from wizard_rules.conformance.suite import Case, load_suite
+from wizard_rules.records import action_from_dict, config_from_dict
+
+from .helpers import state_at_round
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -234,3 +251,289 @@ def test_many_games_show_a_progress_bar_on_a_terminal(
     assert main(["simulate", "--players", "6", "--seed", "1", "--games", "3"]) == 0
     err = capsys.readouterr().err
     assert "[##############################] 3/3 games" in err
+
+
+# -- positions: show and perft ---------------------------------------------------------
+
+PERFT_CASES = [case for case in load_suite().cases if case.perft is not None]
+
+# Round 2 of a 3-player game, worked out by hand: after round 1 (one trick,
+# won by P0 who bid 1; P1 bid 1, P2 bid 0) the scores are 30, -10, 20.  In
+# round 2 P0 held S7 W3, P1 C9 H2, P2 D1 H10; C5 was turned (trump Clubs);
+# P2, P0, P1 bid 1, 1, 0.  P2 led H10, P0 won it with W3 (P1 followed with
+# H2), and P0 has led S7.  P1 holds no Spade, so the trump C9 is allowed.
+SMALL = (
+    "players=3 round=2 dealer=1 scores=30,-10,20 hands=-/C9/D1 turned=C5 trump=C "
+    "bids=1,0,1 won=1,0,0 played=H2,H10,W3 trick=S7 leader=0"
+)
+SMALL_SHOWN = """\
+Round 2 of 20: 3 players, dealer P1, bid-total option off
+Turned C5: trump Clubs
+
+seat  hand  bid  won  score
+P0    -       1    1     30  leads this trick
+P1    C9      0    0    -10  dealer, to act
+P2    D1      1    0     20
+
+Finished: 1 trick, with the cards H2 H10 W3
+Trick in progress: P0 S7 (led suit Spades; P0 winning so far)
+To act: P1 (play)
+Legal actions (1): P1 plays C9
+"""
+BEFORE_THE_DEAL = (
+    "players=3 round=1 dealer=0 scores=0,0,0 hands=-/-/- turned=- trump=- "
+    "bids=-,-,- won=0,0,0 played=- trick=- leader=1"
+)
+GAME_OVER = (
+    "players=3 round=20 dealer=1 over scores=0,10,10 hands=-/-/- turned=- trump=- "
+    "bids=-,-,- won=0,0,0 played=- trick=- leader=2"
+)
+
+
+def case_position(case: Case) -> Position:
+    """The position a case's actions reach from a new game of its config."""
+    state = new_game(config_from_dict(case.config))
+    for action in case.actions:
+        state = apply(state, action_from_dict(action))
+    return position_of(state)
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    return captured.out
+
+
+def usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Run ``argv``, which must be a usage error; return its one error line."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "Traceback" not in captured.err
+    usage, error, *rest = captured.err.splitlines()
+    assert usage.startswith(f"usage: wizard-rules {argv[0]} ")
+    assert rest == []
+    assert error.startswith(f"wizard-rules {argv[0]}: error: argument ")
+    return error
+
+
+def test_the_suite_has_perft_cases() -> None:
+    assert len(PERFT_CASES) >= 15
+    assert max(case.perft["depth"] for case in PERFT_CASES if case.perft) >= 8
+
+
+@pytest.mark.parametrize("case", PERFT_CASES, ids=lambda case: case.id)
+def test_perft_agrees_with_every_perft_case_of_the_suite(
+    case: Case, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert case.perft is not None
+    text = case_position(case).to_text()
+    depth, count = str(case.perft["depth"]), case.perft["count"]
+    assert run(["perft", text, "--depth", depth], capsys) == f"{count}\n"
+    # --divide: one line per first action, a blank line, the same total
+    *lines, blank, total = run(["perft", text, "--depth", depth, "--divide"], capsys).splitlines()
+    assert (blank, total) == ("", f"total: {count}")
+    counts = [int(line.rpartition(": ")[2]) for line in lines]
+    assert sum(counts) == count
+    state = from_position(case_position(case))
+    assert [line.rpartition(": ")[0] for line in lines] == [str(a) for a in legal_actions(state)]
+
+
+def test_the_installed_command_counts_and_refuses() -> None:
+    case = next(case for case in PERFT_CASES if case.id == "perft.023")
+    assert case.perft is not None
+    text = case_position(case).to_text()
+    command = [sys.executable, "-m", "wizard_rules", "perft"]
+    result = subprocess.run(
+        [*command, text, "--depth", str(case.perft["depth"])],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (0, f"{case.perft['count']}\n")
+    result = subprocess.run(
+        [*command, text.replace("won=", "wno="), "--depth", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1].startswith(
+        "wizard-rules perft: error: argument POSITION: [bad_position_text] column "
+    )
+
+
+def test_show_prints_a_small_position_as_worked_out_by_hand(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run(["show", SMALL], capsys) == SMALL_SHOWN
+    # perft there: P1 must play C9, P2 must play D1; that ends the round, and
+    # the next deal (a chance step) ends the sequence: one sequence.
+    assert run(["perft", SMALL, "--depth", "3"], capsys) == "1\n"
+
+
+def test_show_of_a_partial_position(capsys: pytest.CaptureFixture[str]) -> None:
+    known = run(["show", SMALL.replace("hands=-/C9/D1", "hands=-/C9/?")], capsys)
+    assert "\nP2    hidden (1 card)    1    0     20\n" in known
+    assert known.endswith("\nLegal actions (1): P1 plays C9\n")
+    hidden = run(["show", SMALL.replace("hands=-/C9/D1", "hands=-/?/D1")], capsys)
+    assert "\nP1    hidden (1 card)    0    0    -10  dealer, to act\n" in hidden
+    assert hidden.endswith(
+        "\nLegal actions: cannot be listed, the hand of P1 (to act) is hidden\n"
+    )
+
+
+def test_show_lists_from_a_view_what_the_state_allows(capsys: pytest.CaptureFixture[str]) -> None:
+    rng = random.Random(8)
+    state = new_game(Config(players=4, forbid_bid_total_match=True))
+    shown = 0
+    while state.round < 4:
+        seat = state.current_player
+        if seat is not None:
+            full = run(["show", position_of(state).to_text()], capsys)
+            seen = run(["show", position_of(player_view(state, seat)).to_text()], capsys)
+            legal = full[full.index("\nLegal actions") :]
+            assert seen.endswith(legal)
+            assert legal.count(" P") == len(legal_actions(state))
+            shown += 1
+        state = apply(state, random_action(state, rng))
+    assert shown > 20
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        (
+            BEFORE_THE_DEAL,
+            [
+                "Not dealt yet: no card turned, no trump",
+                "P0    -       -    0      0  dealer",
+                "To act: chance, the deal of round 1",
+                "Legal actions: none",
+            ],
+        ),
+        (
+            GAME_OVER,
+            [
+                "Round 20 of 20, the game is over: 3 players, dealer P1, bid-total option off",
+                "No card turned, no trump: the game is over",
+                "P1    -       -    0     10",
+                "To act: nobody; winners (tied) P1, P2 with 10 points",
+            ],
+        ),
+        (
+            GAME_OVER.replace("scores=0,10,10", "scores=0,10,0"),
+            ["To act: nobody; winner P1 with 10 points"],
+        ),
+        (
+            "players=3 options=forbid_bid_total_match round=1 dealer=1 scores=0,0,0 "
+            "hands=D1/D2/D3 turned=W2 trump=- bids=-,-,- won=0,0,0 played=- trick=- leader=2",
+            [
+                "Round 1 of 20: 3 players, dealer P1, bid-total option on",
+                "Turned W2: the dealer, P1, names the trump",
+                "To act: P1 (name the trump)",
+                "Legal actions (4): P1 names trump C, P1 names trump D, P1 names trump H,",
+                "  P1 names trump S",
+            ],
+        ),
+        (
+            "players=3 round=1 dealer=1 scores=0,0,0 hands=D1/D2/D3 turned=W2 trump=S "
+            "bids=-,-,- won=0,0,0 played=- trick=- leader=2",
+            ["Turned W2: trump Spades named by the dealer", "To act: P2 (bid)"],
+        ),
+        (
+            "players=3 round=1 dealer=0 scores=0,0,0 hands=D1/D2/D3 turned=J1 trump=- "
+            "bids=-,0,1 won=0,0,0 played=- trick=- leader=1",
+            ["Turned J1: no trump", "Legal actions (2): P0 bids 0, P0 bids 1"],
+        ),
+        (
+            "players=3 round=1 dealer=0 scores=0,0,0 hands=D2/-/W1 turned=H1 trump=H "
+            "bids=0,1,0 won=0,0,0 played=- trick=J1 leader=1",
+            [
+                "Finished: no trick yet",
+                "Trick in progress: P1 J1 (no led suit; P1 winning so far)",
+                "To act: P2 (play)",
+            ],
+        ),
+    ],
+)
+def test_show_in_every_phase(
+    text: str, lines: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    shown = run(["show", text], capsys).splitlines()
+    for line in lines:
+        assert line in shown
+
+
+def test_show_of_the_last_round_says_no_card_is_turned(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    state = state_at_round(Config(players=6), 10)
+    state = apply(state, random_action(state, random.Random(1)))
+    shown = run(["show", position_of(state).to_text()], capsys)
+    assert "\nNo card turned (round 10 deals every card): no trump\n" in shown
+    assert "\nLegal actions (11): P4 bids 0, P4 bids 1, " in shown
+    assert all(len(line) <= 79 for line in shown.splitlines() if line.startswith(("Legal", " ")))
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (BEFORE_THE_DEAL, "the deal is a chance step, which ends every sequence"),
+        (GAME_OVER, "the game is over"),
+        (SMALL, "depth 0 counts the empty sequence only"),
+    ],
+)
+def test_divide_without_a_first_action(
+    text: str, reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    depth = "0" if reason.startswith("depth 0") else "5"
+    out = run(["perft", text, "--depth", depth, "--divide"], capsys)
+    assert out == f"no first action: {reason}\n\ntotal: 1\n"
+    assert run(["perft", text, "--depth", depth], capsys) == "1\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["show", "players=3 round=x"], "POSITION: [bad_position_text] column 11, 'round=x': "),
+        (["show", "players=3"], "POSITION: [bad_position_text] column 10: the text ends before"),
+        (["show", "players=3  rounds=1"], "POSITION: [bad_position_text] column 12, 'rounds=1'"),
+        (["show", GAME_OVER.replace("over", "over=no")], "column 29, 'over=no': over is"),
+        (["show", SMALL.replace("leader=0", "leader=2")], "POSITION: [invalid_position] "),
+        (["show", SMALL.replace("C9", "D1")], "POSITION: [invalid_position] card D1 is in two"),
+        (
+            ["perft", SMALL + " x", "--depth", "1"],
+            f"[bad_position_text] column {len(SMALL) + 2}, 'x'",
+        ),
+        (
+            ["perft", SMALL.replace("hands=-/C9/D1", "hands=-/C9/?"), "--depth", "1"],
+            "POSITION: [invalid_position] a partial position (the hands of seats [2] are hidden)",
+        ),
+        (["perft", SMALL, "--depth", "13"], "--depth: a depth is a whole number from 0 to 12"),
+        (["perft", SMALL, "--depth", "-1"], "--depth: a depth is a whole number from 0 to 12"),
+        (["perft", SMALL, "--depth", "x"], "--depth: a depth is a whole number from 0 to 12"),
+        (["perft", SMALL, "--depth", "\u0663"], "--depth: a depth is a whole number from 0 to 12"),
+        (["perft", SMALL, "--depth", "0001"], "--depth: a depth is a whole number from 0 to 12"),
+    ],
+)
+def test_positions_that_are_not_give_a_usage_error(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert message in usage_error(argv, capsys)
+
+
+def test_perft_needs_a_depth_and_one_position(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["perft", SMALL])
+    assert exit_info.value.code == 2
+    assert "--depth" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_info:
+        main(["show", *SMALL.split(" ")])  # not quoted in a shell
+    assert exit_info.value.code == 2
+    assert "column 10: the text ends before round=" in capsys.readouterr().err

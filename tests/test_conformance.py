@@ -99,10 +99,25 @@ def test_every_case_names_a_rule_of_the_specification() -> None:
     assert unknown == []
 
 
+def pending_rules() -> set[str]:
+    """The rules of docs/rules.rst written before their cases (``:cases-pending:``)."""
+    text = (ROOT / "docs" / "rules.rst").read_text(encoding="utf-8")
+    return {
+        block.split("\n", 1)[0].strip()
+        for block in re.split(r"^\.\. rule:: ", text, flags=re.MULTILINE)[1:]
+        if ":cases-pending:" in block.split("\n\n", 1)[0]
+    }
+
+
 def test_every_rule_of_the_specification_has_cases() -> None:
+    # ... but for the rules marked as awaiting theirs, which must have none:
+    # the mark goes when the cases come.
     covered = {case.rule for case in SUITE.cases}
-    missing = [rule for rule in spec_rules() if rule not in covered]
+    pending = pending_rules()
+    missing = [rule for rule in spec_rules() if rule not in covered | pending]
     assert missing == []
+    assert sorted(pending & covered) == []
+    assert pending <= set(spec_rules())
 
 
 def test_option_rules_are_numbered_from_20() -> None:

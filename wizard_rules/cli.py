@@ -6,8 +6,19 @@ round's trump, the bids, who won each trick, a score table after every round,
 and the winners.  ``--json`` writes the game's record instead (see
 :mod:`wizard_rules.records`), which ``wizard-rules replay FILE`` reads back.
 
-Exit status: 0 on success, 2 for a usage error, 1 for a record that cannot be
-read or replayed.
+``wizard-rules show POSITION`` prints a position, written in the one-line
+notation of rule 1.4 (one argument: quote it in a shell), as a table: every
+seat's hand (or "hidden"), bid, tricks won and score, the turned card and the
+trump, the trick in progress with who played what, who is to act, and the
+legal actions.  ``wizard-rules perft POSITION --depth N`` prints the number
+of distinct sequences of ``N`` legal actions from the position, counted as
+:func:`wizard_rules.conformance.adapter.perft` counts them (a deal, being a
+chance step, ends a sequence); ``--divide`` prints the count under each first
+action, then the total.
+
+Exit status: 0 on success, 2 for a usage error (including position text that
+is not a position, and a partial position given to ``perft``), 1 for a record
+that cannot be read or replayed.
 """
 
 from __future__ import annotations
@@ -19,15 +30,21 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, cast
 
 from wizard_rules import __version__
+from wizard_rules.actions import Action
+from wizard_rules.cards import Card, Suit, _mask_of
 from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config, _seat_after
-from wizard_rules.errors import RecordError
+from wizard_rules.conformance.protocol import MAX_PERFT_DEPTH
+from wizard_rules.errors import PositionError, RecordError
+from wizard_rules.position import Position, from_position
 from wizard_rules.random_play import random_game
 from wizard_rules.records import GameRecord
 from wizard_rules.scoring import RoundResult
-from wizard_rules.state import State
+from wizard_rules.state import Phase, State, _PublicFacts
+from wizard_rules.transitions import _legal_choices, apply, legal_actions
+from wizard_rules.trick import led_suit, winning_position
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -74,6 +91,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_simulate(commands)
     _add_replay(commands)
     _add_conformance(commands)
+    _add_show(commands)
+    _add_perft(commands)
     return parser
 
 
@@ -201,6 +220,62 @@ def _add_conformance_list(suite_commands: _Commands) -> None:
     )
 
 
+def _position(text: str) -> Position:
+    try:
+        return Position.from_text(text)
+    except PositionError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _depth(text: str) -> int:
+    if not text.isdigit() or not text.isascii() or len(text) > 3 or int(text) > MAX_PERFT_DEPTH:
+        raise argparse.ArgumentTypeError(
+            f"a depth is a whole number from 0 to {MAX_PERFT_DEPTH}, not {text[:30]!r}"
+        )
+    return int(text)
+
+
+_POSITION_HELP = (
+    "a position in the one-line notation (rule 1.4 of the specification), "
+    "as one argument: quote it in a shell"
+)
+
+
+def _add_show(commands: _Commands) -> None:
+    show = commands.add_parser(
+        "show",
+        help="print a position as a table: hands, trick, bids, scores, who acts, legal actions",
+        description="Print a position (one-line notation) as a table a person can read.",
+    )
+    show.add_argument("position", type=_position, metavar="POSITION", help=_POSITION_HELP)
+
+
+def _add_perft(commands: _Commands) -> None:
+    perft = commands.add_parser(
+        "perft",
+        help="count the distinct sequences of legal actions of a given depth from a position",
+        description=(
+            "Count the distinct sequences of N legal actions from a complete position.  "
+            "A deal is a chance step: it ends a sequence, and so does the end of the game "
+            "(each such shorter sequence counts once).  Counts grow fast with N."
+        ),
+    )
+    perft.add_argument("position", type=_position, metavar="POSITION", help=_POSITION_HELP)
+    perft.add_argument(
+        "--depth",
+        type=_depth,
+        required=True,
+        metavar="N",
+        help=f"how many actions each sequence has, 0 to {MAX_PERFT_DEPTH}",
+    )
+    perft.add_argument(
+        "--divide",
+        action="store_true",
+        help="print the count under each first action, then the total",
+    )
+    perft.set_defaults(subparser=perft)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
     parser = _parser()
@@ -210,6 +285,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args.subparser, args, sys.stdout)
         if args.command == "conformance":
             return _conformance(args, sys.stdout)
+        if args.command == "show":
+            sys.stdout.write(_show(args.position))
+            return 0
+        if args.command == "perft":
+            return _perft(args.subparser, args, sys.stdout)
         return _replay(args.file, sys.stdout)
     except BrokenPipeError:  # pragma: no cover - output closed early (e.g. `| head`)
         sys.stderr.close()
@@ -356,6 +436,166 @@ def _replay(path: str, out: TextIO) -> int:
         return 1
     out.write(account(state))
     return 0
+
+
+def _perft(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO) -> int:
+    # One definition of perft: the conformance adapter's, which the suite's
+    # perft cases pin down.
+    from wizard_rules.conformance.adapter import perft
+
+    try:
+        state = from_position(args.position)
+    except PositionError as error:
+        parser.error(f"argument POSITION: {error}")
+    depth = args.depth
+    if not args.divide:
+        out.write(f"{perft(state, depth)}\n")
+        return 0
+    total = 0
+    first = legal_actions(state) if depth else ()
+    for action in first:
+        count = perft(apply(state, action), depth - 1)
+        total += count
+        out.write(f"{action}: {count}\n")
+    if not first:
+        total = perft(state, depth)
+        if depth == 0:
+            reason = "depth 0 counts the empty sequence only"
+        elif state.is_over:
+            reason = "the game is over"
+        else:
+            reason = "the deal is a chance step, which ends every sequence"
+        out.write(f"no first action: {reason}\n")
+    out.write(f"\ntotal: {total}\n")
+    return 0
+
+
+def _hand_text(hand: tuple[Card, ...] | None, size: int) -> str:
+    if hand is None:
+        return f"hidden ({size} card{'' if size == 1 else 's'})"
+    return " ".join(str(card) for card in hand) if hand else "-"
+
+
+def _trump_text(position: Position) -> str:
+    p = position
+    if p.phase is Phase.DEAL:
+        return "Not dealt yet: no card turned, no trump"
+    if p.phase is Phase.GAME_OVER:
+        return "No card turned, no trump: the game is over"
+    if p.turned is None:
+        return f"No card turned (round {p.round} deals every card): no trump"
+    if p.turned.is_jester:
+        return f"Turned {p.turned}: no trump"
+    if p.trump is None:
+        return f"Turned {p.turned}: the dealer, P{p.dealer}, names the trump"
+    named = " named by the dealer" if p.turned.is_wizard else ""
+    return f"Turned {p.turned}: trump {_suit_name(p.trump)}{named}"
+
+
+def _suit_name(suit: Suit) -> str:
+    return _SUIT_NAMES[suit.value]
+
+
+def _table_lines(position: Position) -> list[str]:
+    p = position
+    players = p.config.players
+    phase = p.phase
+    sizes = p.hand_sizes
+    hands = [_hand_text(hand, size) for hand, size in zip(p.hands, sizes, strict=True)]
+    width = max(4, *(len(hand) for hand in hands))
+    lines = [f"{'seat':<6}{'hand':<{width}}{'bid':>5}{'won':>5}{'score':>7}"]
+    for seat in range(players):
+        notes = []
+        if seat == p.dealer and phase is not Phase.GAME_OVER:
+            notes.append("dealer")
+        if seat == p.leader and phase is Phase.PLAY:
+            notes.append("leads this trick")
+        if seat == p.current_player:
+            notes.append("to act")
+        bid = p.bids[seat]
+        line = (
+            f"{f'P{seat}':<6}{hands[seat]:<{width}}{'-' if bid is None else bid:>5}"
+            f"{p.tricks_won[seat]:>5}{p.scores[seat]:>7}"
+        )
+        lines.append(f"{line}  {', '.join(notes)}".rstrip())
+    return lines
+
+
+def _trick_lines(position: Position) -> list[str]:
+    p = position
+    players = p.config.players
+    finished = len(p.played) // players
+    if finished:
+        tricks = "trick" if finished == 1 else "tricks"
+        cards = " ".join(str(card) for card in p.played)
+        lines = [f"Finished: {finished} {tricks}, with the cards {cards}"]
+    else:
+        lines = ["Finished: no trick yet"]
+    if not p.current_trick:
+        lines.append(f"Trick in progress: none yet, P{p.leader} leads")
+        return lines
+    played = ", ".join(
+        f"P{_seat_after(p.leader, k, players)} {card}" for k, card in enumerate(p.current_trick)
+    )
+    suit = led_suit(p.current_trick)
+    led = "no led suit" if suit is None else f"led suit {_suit_name(suit)}"
+    winning = _seat_after(p.leader, winning_position(p.current_trick, p.trump), players)
+    lines.append(f"Trick in progress: {played} ({led}; P{winning} winning so far)")
+    return lines
+
+
+def _legal_lines(position: Position) -> list[str]:
+    p = position
+    actor = p.current_player
+    if actor is None:
+        return ["Legal actions: none"]
+    hand = p.hands[actor]
+    if hand is None:
+        return [f"Legal actions: cannot be listed, the hand of P{actor} (to act) is hidden"]
+    if p.is_complete:
+        actions: tuple[Action, ...] = legal_actions(from_position(p))
+    else:
+        # A player's choices depend on their own hand and the public facts
+        # only, which a partial position holds (as a player's view does).
+        actions = _legal_choices(cast("_PublicFacts", p), actor, _mask_of(hand))
+    lines = [f"Legal actions ({len(actions)}):"]
+    for index, action in enumerate(actions):
+        item = f"{action}{',' if index < len(actions) - 1 else ''}"
+        if len(lines[-1]) + 1 + len(item) > 79:
+            lines.append(" ")
+        lines[-1] += f" {item}"
+    return lines
+
+
+def _show(position: Position) -> str:
+    """Return ``position`` as a table a person can read (``wizard-rules show``)."""
+    p = position
+    config = p.config
+    option = "on" if config.forbid_bid_total_match else "off"
+    over = ", the game is over" if p.over else ""
+    lines = [
+        f"Round {p.round} of {config.rounds}{over}: {config.players} players, "
+        f"dealer P{p.dealer}, bid-total option {option}",
+        _trump_text(p),
+        "",
+        *_table_lines(p),
+        "",
+    ]
+    phase = p.phase
+    if phase is Phase.PLAY:
+        lines.extend(_trick_lines(p))
+    if phase is Phase.DEAL:
+        lines.append(f"To act: chance, the deal of round {p.round}")
+    elif phase is Phase.GAME_OVER:
+        best = max(p.scores)
+        winners = [f"P{seat}" for seat, score in enumerate(p.scores) if score == best]
+        label = "winner" if len(winners) == 1 else "winners (tied)"
+        lines.append(f"To act: nobody; {label} {', '.join(winners)} with {best} points")
+    else:
+        action = {Phase.CHOOSE_TRUMP: "name the trump", Phase.BID: "bid", Phase.PLAY: "play"}
+        lines.append(f"To act: P{p.current_player} ({action[phase]})")
+    lines.extend(_legal_lines(p))
+    return "\n".join(lines) + "\n"
 
 
 def account(state: State) -> str:

@@ -218,7 +218,7 @@ class Position:
         r"""Return the position in the one-line notation (rule 1.4 of the specification).
 
         >>> from wizard_rules import Config, new_game
-        >>> print(position_of(new_game(Config(players=3))).to_text().replace(" h", "\\n h"))
+        >>> print(position_of(new_game(Config(players=3))).to_text().replace(" h", "\n h"))
         players=3 round=1 dealer=0 scores=0,0,0
          hands=-/-/- turned=- trump=- bids=-,-,- won=0,0,0 played=- trick=- leader=1
         """
@@ -675,6 +675,12 @@ def _read_option(token: _Token) -> bool:
     return True
 
 
+def _read_over(token: _Token) -> bool:
+    if token.text != "over":
+        raise token.fault("over is written alone, with no value")
+    return True
+
+
 def _read_hands(token: _Token) -> tuple[tuple[Card, ...] | None, ...]:
     return tuple(None if item == "?" else token.cards(item) for item in token.value.split("/"))
 
@@ -706,7 +712,7 @@ _READERS: Final[dict[str, Callable[[_Token], Any]]] = {
     "options": _read_option,
     "round": _Token.integer,
     "dealer": _Token.integer,
-    "over": lambda token: True,
+    "over": _read_over,
     "scores": _read_numbers,
     "hands": _read_hands,
     "turned": _read_turned,

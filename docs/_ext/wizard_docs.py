@@ -2,7 +2,8 @@
 
 * ``.. rule:: N.M`` -- one numbered rule of the specification, with its
   sources, the ruling it takes, and links to the conformance cases that pin
-  it down, read from the case files at build time (so they cannot drift);
+  it down, read from the case files at build time (so they cannot drift); a
+  rule with no case yet must say why, with ``:cases-pending: REASON``;
 * ``.. case-list::`` -- every conformance case, by area, each linking back to
   its rule;
 * ``.. phase-diagram:: FILE`` -- an SVG diagram drawn from a small text
@@ -56,6 +57,7 @@ class RuleDirective(SphinxDirective):
         "sources": directives.unchanged,
         "ruling": directives.unchanged,
         "option": directives.unchanged,
+        "cases-pending": directives.unchanged_required,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -91,6 +93,15 @@ class RuleDirective(SphinxDirective):
             name = self.options["option"]
             fields += _field("Option", nodes.literal(name, f"Config.{name}"))
         cases = [case for case in _SUITE.cases if case.rule == number]
+        pending = self.options.get("cases-pending")
+        if pending is not None:
+            # A rule written before its cases: says why, and must lose the
+            # mark once cases name it.
+            if cases:
+                raise self.error(f"rule {number} has conformance cases: drop :cases-pending:")
+            fields += _field("Cases", nodes.Text(f"none yet: {pending}"))
+            box += fields
+            return [box]
         if not cases:
             raise self.error(f"rule {number} has no conformance case")
         listing = nodes.inline()

@@ -90,7 +90,8 @@ def perft(state: State, depth: int) -> int:
     """Count the distinct sequences of ``depth`` legal actions from ``state``.
 
     A chance step (a deal) or the end of the game ends a sequence early: it
-    counts as one leaf.  ``perft(state, 0)`` is 1.
+    counts as one leaf.  ``perft(state, 0)`` is 1.  ``wizard-rules perft``
+    counts with this function, from a position.
     """
     if depth == 0:
         return 1
