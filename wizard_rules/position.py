@@ -34,6 +34,7 @@ order of rules 12.1 to 12.14 of the specification.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -262,12 +263,19 @@ def _hand_sizes(position: Position) -> tuple[int, ...]:
     return tuple(left - (seat in in_trick) for seat in range(players))
 
 
-def _max_total(rounds: int) -> int:
-    return sum(20 + 10 * r for r in range(1, rounds + 1))
+@functools.cache
+def _possible_totals(rounds: int) -> frozenset[int]:
+    """Every total one seat can have after rounds 1 to ``rounds`` (rules 9.1 to 9.3).
 
-
-def _min_total(rounds: int) -> int:
-    return -sum(10 * r for r in range(1, rounds + 1))
+    Round ``r`` gives ``20 + 10 × k`` for a bid of ``k`` met (``k`` from 0 to
+    ``r``) or ``-10 × d`` for a bid missed by ``d`` tricks (``d`` from 1 to
+    ``r``); a total is a sum of one such score per round.  (At most a few
+    hundred totals: the set is built once per number of rounds.)
+    """
+    if rounds == 0:
+        return frozenset({0})
+    scores = {20 + 10 * k for k in range(rounds + 1)} | {-10 * d for d in range(1, rounds + 1)}
+    return frozenset(t + s for t in _possible_totals(rounds - 1) for s in scores)
 
 
 def _check(p: Position) -> None:
@@ -302,14 +310,14 @@ def _check(p: Position) -> None:
             f"seat {p.dealer} cannot deal round {p.round}: with seat "
             f"{p.config.first_dealer} dealing first, seat {dealer} deals it"
         )
-    # 12.3 the scores are sums of round scores (multiples of 10, within reach).
+    # 12.3 each score is a possible sum of one round score per finished round.
     finished = rounds if p.over else p.round - 1
-    low, high = _min_total(finished), _max_total(finished)
+    possible = _possible_totals(finished)
     for seat, score in enumerate(p.scores):
-        if score % 10 or not low <= score <= high:
+        if score not in possible:
             raise _bad(
-                f"seat {seat}'s score {score} is not a possible total of {finished} rounds "
-                f"(a multiple of 10 from {low} to {high})"
+                f"seat {seat}'s score {score} is not a possible total of round scores "
+                f"over {finished} rounds"
             )
     # 12.4 every card is in one place at most.
     seen = 0
