@@ -63,6 +63,8 @@ if TYPE_CHECKING:
         action_to_dict,
         config_from_dict,
         config_to_dict,
+        position_from_dict,
+        position_to_dict,
         view_to_dict,
     )
     from wizard_rules.scoring import RoundResult, round_score
@@ -123,7 +125,9 @@ __all__ = [
     "parse_cards",
     "parse_suit",
     "player_view",
+    "position_from_dict",
     "position_of",
+    "position_to_dict",
     "random_action",
     "random_deal",
     "random_game",
@@ -179,6 +183,8 @@ _HOMES: Final[dict[str, str]] = {
     "action_to_dict": "records",
     "config_from_dict": "records",
     "config_to_dict": "records",
+    "position_from_dict": "records",
+    "position_to_dict": "records",
     "view_to_dict": "records",
     # scoring
     "RoundResult": "scoring",

@@ -267,8 +267,8 @@ def _hand_sizes(position: Position) -> tuple[int, ...]:
 def _possible_totals(rounds: int) -> frozenset[int]:
     """Every total one seat can have after rounds 1 to ``rounds`` (rules 9.1 to 9.3).
 
-    Round ``r`` gives ``20 + 10 × k`` for a bid of ``k`` met (``k`` from 0 to
-    ``r``) or ``-10 × d`` for a bid missed by ``d`` tricks (``d`` from 1 to
+    Round ``r`` gives ``20 + 10 * k`` for a bid of ``k`` met (``k`` from 0 to
+    ``r``) or ``-10 * d`` for a bid missed by ``d`` tricks (``d`` from 1 to
     ``r``); a total is a sum of one such score per round.  (At most a few
     hundred totals: the set is built once per number of rounds.)
     """

@@ -1,8 +1,9 @@
-"""Records: the canonical JSON form of configurations, actions and whole games.
+"""Records: the canonical JSON form of configurations, actions, positions and whole games.
 
 A game record is a configuration and the list of actions played from the
-start; replaying it gives exactly the same state (deals carry every hand and
-the turned card, so nothing is left to chance).  The JSON shapes are::
+start (of the game, or of the position it was set up from); replaying it
+gives exactly the same state (deals carry every hand and the turned card, so
+nothing is left to chance).  The JSON shapes are::
 
     config:  {"players": 4, "first_dealer": 0, "forbid_bid_total_match": false}
     deal:    {"type": "deal", "hands": [["C1", "W2"], ...], "turned": "H7"}
@@ -10,13 +11,30 @@ the turned card, so nothing is left to chance).  The JSON shapes are::
     bid:     {"type": "bid", "player": 1, "tricks": 2}
     play:    {"type": "play", "player": 1, "card": "H13"}
     trick:   {"leader": 0, "cards": ["C2", "W1", "C9"], "winner": 1}
+    position: {"format": "wizard-rules/position", "version": 1,
+               "config": {...}, "round": 3, "dealer": 2, "over": false,
+               "scores": [0, 20, -10], "hands": [["C1", "W2"], null, ["H5"]],
+               "turned": "C7", "trump": "C", "bids": [1, null, 0],
+               "tricks_won": [0, 0, 0], "played": [], "current_trick": ["C5"],
+               "leader": 0}
     game:    {"format": "wizard-rules/game", "version": 1,
               "config": {...}, "actions": [...]}
+    game:    {"format": "wizard-rules/game", "version": 2,
+              "config": {...}, "start": POSITION-or-null, "actions": [...]}
 
 Cards are written in the library's card text (see :mod:`wizard_rules.cards`),
 suits as their letter; ``"turned"`` is ``null`` in the last round and
-``"suit"`` is ``null`` for the (illegal) "no trump" choice.  The canonical
+``"suit"`` is ``null`` for the (illegal) "no trump" choice.  A position's
+fields are those of :class:`~wizard_rules.Position`, a hidden hand ``null``
+and a bid not yet made ``null`` (see :func:`position_to_dict`).  The canonical
 text has sorted keys and no spaces, so equal records give equal bytes.
+
+A game record that starts from :func:`~wizard_rules.new_game` is written as
+version 1, exactly as before positions existed, so that old readers still
+read it and old records keep their bytes; one that starts from a position
+(:attr:`State.start <wizard_rules.State.start>`) is written as version 2,
+with the position under ``"start"``.  Both versions are read; in version 2
+``"start"`` is required and may be ``null``.
 
 The shapes of cards, suits and tricks are written in one place each
 (private helpers of this module), which actions, player views (:func:`view_to_dict`)
@@ -27,7 +45,10 @@ Decoding is strict, for records that come from untrusted players: every field
 must be present (configuration options may be left out and take their
 defaults), no other field may be, integers must be integers (not floats or
 booleans), duplicate keys and NaN are refused, and a game record must replay
-under the rules.  Every refusal is a :class:`~wizard_rules.errors.RecordError`.
+under the rules.  Every refusal is a :class:`~wizard_rules.errors.RecordError`,
+except that :func:`position_from_dict` raises the
+:class:`~wizard_rules.errors.PositionError` of a well-formed position that
+cannot arise in a game.
 
 >>> import random
 >>> from wizard_rules import Config, random_game
@@ -55,14 +76,18 @@ from wizard_rules.errors import (
     IllegalActionError,
     InvalidActionError,
     InvalidArgumentError,
+    PositionError,
     RecordError,
 )
+from wizard_rules.position import Position, from_position
 from wizard_rules.state import State, _not_a_state, new_game
 from wizard_rules.transitions import apply
 from wizard_rules.trick import Trick
 from wizard_rules.views import PlayerView
 
 __all__ = [
+    "POSITION_FORMAT",
+    "POSITION_VERSION",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "GameRecord",
@@ -72,13 +97,23 @@ __all__ = [
     "config_to_dict",
     "dumps",
     "loads",
+    "position_from_dict",
+    "position_to_dict",
     "view_to_dict",
 ]
 
 RECORD_FORMAT: Final = "wizard-rules/game"
 """The value of a game record's ``"format"`` field."""
-RECORD_VERSION: Final = 1
-"""The version of the game record format this library writes and reads."""
+RECORD_VERSION: Final = 2
+"""The newest version of the game record format; this library reads versions 1 and 2.
+
+Version 2 adds ``"start"``, the position a game was set up from.  A record
+without one is written as version 1, byte for byte as before.
+"""
+POSITION_FORMAT: Final = "wizard-rules/position"
+"""The value of a position's ``"format"`` field."""
+POSITION_VERSION: Final = 1
+"""The version of the position format this library writes and reads."""
 
 _CONFIG_FIELDS: Final = ("players", "first_dealer", "forbid_bid_total_match")
 _CONFIG_REQUIRED: Final = frozenset({"players"})
@@ -155,6 +190,18 @@ def _object(
 def _int(value: Any, what: str) -> int:
     if type(value) is not int:
         raise _bad(f"{what} must be an integer, not {_json_type(value)}")
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if type(value) is not bool:
+        raise _bad(f"{what} must be true or false, not {_json_type(value)}")
+    return value
+
+
+def _array(value: Any, what: str) -> list[Any]:
+    if type(value) is not list:
+        raise _bad(f"{what} must be an array, not {_json_type(value)}")
     return value
 
 
@@ -384,9 +431,161 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
     }
 
 
+# -- positions -----------------------------------------------------------------
+
+_POSITION_FIELDS: Final = (
+    "format",
+    "version",
+    "config",
+    "round",
+    "dealer",
+    "over",
+    "scores",
+    "hands",
+    "turned",
+    "trump",
+    "bids",
+    "tricks_won",
+    "played",
+    "current_trick",
+    "leader",
+)
+
+
+def position_to_dict(position: Position) -> dict[str, Any]:
+    """Return ``position`` as a JSON-ready dict.
+
+    The shape (its JSON Schema is ``position.schema.json`` in the
+    conformance suite)::
+
+        {"format": "wizard-rules/position", "version": 1,
+         "config": CONFIG, "round": N, "dealer": SEAT, "over": BOOL,
+         "scores": [N, ...], "hands": [[CARD, ...] or null, ...],
+         "turned": CARD or null, "trump": "C"|"D"|"H"|"S" or null,
+         "bids": [N or null, ...], "tricks_won": [N, ...],
+         "played": [CARD, ...], "current_trick": [CARD, ...], "leader": SEAT}
+
+    Every field of the :class:`~wizard_rules.Position` is written, the
+    configuration as :func:`config_to_dict` writes it; the per-seat lists
+    are indexed by seat, a hidden hand is ``null``, hands and ``played`` are
+    in canonical card order and ``current_trick`` in the order played.
+
+    >>> from wizard_rules import Config, new_game, position_of
+    >>> data = position_to_dict(position_of(new_game(Config(players=3))))
+    >>> data["round"], data["hands"], data["bids"], data["leader"]
+    (1, [[], [], []], [None, None, None], 1)
+
+    :raises InvalidArgumentError: ``position`` is not a :class:`~wizard_rules.Position`.
+    """
+    if type(position) is not Position:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected a Position, not {type(position).__name__}"
+        )
+    return {
+        "format": POSITION_FORMAT,
+        "version": POSITION_VERSION,
+        "config": config_to_dict(position.config),
+        "round": position.round,
+        "dealer": position.dealer,
+        "over": position.over,
+        "scores": list(position.scores),
+        "hands": [None if hand is None else _cards_json(hand) for hand in position.hands],
+        "turned": _card_json(position.turned),
+        "trump": _suit_json(position.trump),
+        "bids": list(position.bids),
+        "tricks_won": list(position.tricks_won),
+        "played": _cards_json(position.played),
+        "current_trick": _cards_json(position.current_trick),
+        "leader": position.leader,
+    }
+
+
+def position_from_dict(value: Any) -> Position:
+    """Return the :class:`~wizard_rules.Position` a JSON object describes.
+
+    The inverse of :func:`position_to_dict`:
+    ``position_from_dict(position_to_dict(p)) == p`` for every position.
+    Decoding is strict: every field must be present (in ``"config"``, the
+    options may be left out, as for :func:`config_from_dict`), no other field
+    may be, numbers must be JSON integers (not booleans or ``2.0``), cards
+    card text and the trump a suit letter.  Cards may be listed in any order
+    in hands and ``played``.
+
+    Two kinds of fault are told apart.  A document that is not a position
+    document -- a missing or unknown field, a wrong JSON type, text that is
+    not a card or a suit, another ``"format"`` or ``"version"``, an
+    impossible configuration -- is a :class:`~wizard_rules.errors.RecordError`.
+    A well-formed document whose position cannot arise in a game -- a card in
+    two places, a list without one entry per seat, a hand of the wrong size,
+    a bid out of turn (rules 12.1 to 12.14) -- is refused by
+    :class:`~wizard_rules.Position` itself.
+
+    :raises RecordError: ``invalid_record``: the document does not have the
+        shape of a position (when a card or suit is not one, the
+        :class:`~wizard_rules.errors.CardTextError` is the error's ``__cause__``).
+    :raises PositionError: ``invalid_position``: the shape is right, but the
+        position cannot arise in a game.
+    """
+    fields = _object(value, "a position", frozenset(_POSITION_FIELDS), _POSITION_FIELDS)
+    if fields["format"] != POSITION_FORMAT:
+        raise _bad(f"a position's 'format' must be {POSITION_FORMAT!r}")
+    version = _int(fields["version"], "position.version")
+    if version != POSITION_VERSION:
+        raise _bad(f"this library reads positions of version {POSITION_VERSION}, not {version}")
+    config = config_from_dict(fields["config"])
+    # The whole shape first, then the card and suit texts, then the position.
+    for name in ("round", "dealer", "leader"):
+        _int(fields[name], f"position.{name}")
+    over = _bool(fields["over"], "position.over")
+    for name in ("scores", "tricks_won"):
+        for seat, item in enumerate(_array(fields[name], f"position.{name}")):
+            _int(item, f"position.{name}[{seat}]")
+    for seat, bid in enumerate(_array(fields["bids"], "position.bids")):
+        if bid is not None:
+            _int(bid, f"position.bids[{seat}]")
+    hands = _array(fields["hands"], "position.hands")
+    for seat, hand in enumerate(hands):
+        if hand is not None:
+            for card in _array(hand, f"position.hands[{seat}]"):
+                _card_text(card, f"position.hands[{seat}]")
+    for name in ("played", "current_trick"):
+        for card in _array(fields[name], f"position.{name}"):
+            _card_text(card, f"position.{name}")
+    turned, trump = fields["turned"], fields["trump"]
+    if turned is not None:
+        _card_text(turned, "position.turned")
+    if trump is not None and type(trump) is not str:
+        raise _bad(f"position.trump must be a suit letter or null, not {_json_type(trump)}")
+    try:
+        suit = None if trump is None else parse_suit(trump)
+    except CardTextError as error:
+        raise _bad(f"position.trump: {error.message}") from error
+    return Position(
+        config=config,
+        round=fields["round"],
+        dealer=fields["dealer"],
+        scores=fields["scores"],
+        hands=[
+            None if hand is None else [_card(card, f"position.hands[{seat}]") for card in hand]
+            for seat, hand in enumerate(hands)
+        ],
+        turned=None if turned is None else _card(turned, "position.turned"),
+        trump=suit,
+        bids=fields["bids"],
+        tricks_won=fields["tricks_won"],
+        played=[_card(card, "position.played") for card in fields["played"]],
+        current_trick=[_card(card, "position.current_trick") for card in fields["current_trick"]],
+        leader=fields["leader"],
+        over=over,
+    )
+
+
 # -- game records ------------------------------------------------------------
 
-_RECORD_FIELDS: Final = ("format", "version", "config", "actions")
+_RECORD_FIELDS: Final[dict[int, tuple[str, ...]]] = {
+    1: ("format", "version", "config", "actions"),
+    2: ("format", "version", "config", "start", "actions"),
+}
 
 
 def _actions(items: Iterable[Action]) -> tuple[Action, ...]:
@@ -413,27 +612,68 @@ def _check_config(_instance: object, _attribute: object, value: Any) -> None:
         )
 
 
+def _check_start(instance: GameRecord, _attribute: object, value: Any) -> None:
+    if value is None:
+        return
+    if type(value) is not Position:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"GameRecord.start must be a Position or None, not {type(value).__name__}",
+        )
+    if value.config != instance.config:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"GameRecord.start is a position of {value.config}, not of the record's "
+            f"{instance.config}",
+        )
+    if not value.is_complete:
+        raise PositionError(
+            ErrorCode.INVALID_POSITION,
+            "GameRecord.start is a partial position (some hands are hidden): "
+            "a game can only start from a complete one",
+        )
+
+
 @attrs.frozen
 class GameRecord:
     """A configuration and the actions played from the start of the game.
 
+    The game starts from ``new_game(config)``, or from the position
+    ``start`` when there is one (see :func:`~wizard_rules.from_position`).
+
     :ivar config: the rules of the game.
-    :ivar actions: every action from the first deal on, in order.
+    :ivar actions: every action from the start on, in order.
+    :ivar start: the complete :class:`~wizard_rules.Position` the game was
+        set up from, of the same configuration, or ``None`` for a game that
+        starts with :func:`~wizard_rules.new_game`.
+
+    :raises InvalidArgumentError: a field has the wrong type, or ``start``
+        is a position of another configuration.
+    :raises InvalidActionError: an item of ``actions`` is not an action.
+    :raises PositionError: ``invalid_position``: ``start`` is a partial position.
     """
 
     config: Config = attrs.field(validator=_check_config)
     actions: tuple[Action, ...] = attrs.field(converter=_actions)
+    start: Position | None = attrs.field(default=None, validator=_check_start)
     _final: State | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     @classmethod
     def from_state(cls, state: State) -> GameRecord:
-        """Return the record of the game that led to ``state``."""
+        """Return the record of the game that led to ``state``.
+
+        It starts where the state's game started: :attr:`State.start
+        <wizard_rules.State.start>` (a position) or a new game.
+        """
         if type(state) is not State:
             raise _not_a_state(state)
-        return cls(state.config, state.history)
+        return cls(state.config, state.history, state.start)
 
     def replay(self) -> State:
-        """Apply the actions to a new game and return the final state.
+        """Apply the actions to the start of the game and return the final state.
+
+        The start is ``from_position(start)``, or ``new_game(config)`` when
+        the record has no start position.
 
         :raises RecordError: ``illegal_record``, with
             :attr:`~wizard_rules.errors.RecordError.index` set to the first
@@ -441,7 +681,7 @@ class GameRecord:
         """
         if self._final is not None:
             return self._final
-        state = new_game(self.config)
+        state = new_game(self.config) if self.start is None else from_position(self.start)
         for index, action in enumerate(self.actions):
             try:
                 state = apply(state, action)
@@ -456,13 +696,22 @@ class GameRecord:
         return state
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the record as a JSON-ready dict."""
-        return {
+        """Return the record as a JSON-ready dict.
+
+        Without a start position it is a version 1 record (no ``"start"``
+        field), exactly as this library wrote before version 2; with one, a
+        version 2 record whose ``"start"`` is :func:`position_to_dict` of it.
+        """
+        data: dict[str, Any] = {
             "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
+            "version": 1,
             "config": config_to_dict(self.config),
             "actions": [action_to_dict(action) for action in self.actions],
         }
+        if self.start is not None:
+            data["version"] = 2
+            data["start"] = position_to_dict(self.start)
+        return data
 
     def to_json(self, *, indent: int | None = None) -> str:
         """Return the record as canonical JSON text (see :func:`dumps`)."""
@@ -472,24 +721,43 @@ class GameRecord:
     def from_dict(cls, value: Any) -> GameRecord:
         """Return the record a decoded JSON object describes, once it replays.
 
+        Versions 1 and 2 are read.  A version 1 record has no ``"start"``
+        field; in version 2 it is required, a position (see
+        :func:`position_from_dict`) of the record's configuration or ``null``.
         The record is checked by replaying it under the rules.
 
         :raises RecordError: ``invalid_record`` for a wrong shape or version,
+            or a start position that cannot arise in a game or is partial (the
+            :class:`~wizard_rules.errors.PositionError` is then the cause);
             ``illegal_record`` for actions the rules refuse.
         """
-        fields = _object(value, "a game record", frozenset(_RECORD_FIELDS), _RECORD_FIELDS)
-        if fields["format"] != RECORD_FORMAT:
+        # The format and the version first: the version decides the fields.
+        head = _object(value, "a game record", frozenset(), _RECORD_FIELDS[RECORD_VERSION])
+        for name in ("format", "version"):
+            if name not in head:
+                raise _bad(f"a game record is missing field(s) {name!r}")
+        if head["format"] != RECORD_FORMAT:
             raise _bad(f"a game record's 'format' must be {RECORD_FORMAT!r}")
-        version = _int(fields["version"], "version")
-        if version != RECORD_VERSION:
-            raise _bad(
-                f"this library reads game records of version {RECORD_VERSION}, not {version}"
-            )
+        version = _int(head["version"], "version")
+        if version not in _RECORD_FIELDS:
+            raise _bad(f"this library reads game records of versions 1 and 2, not {version}")
+        allowed = _RECORD_FIELDS[version]
+        fields = _object(value, f"a version {version} game record", frozenset(allowed), allowed)
         config = config_from_dict(fields["config"])
+        start = fields.get("start")
+        if start is not None:
+            try:
+                start = position_from_dict(start)
+            except (RecordError, PositionError) as error:
+                raise _bad(f"start: {error.message}") from error
+            if start.config != config:
+                raise _bad("the start position's config differs from the record's")
+            if not start.is_complete:
+                raise _bad("the start position is partial: a game starts from a complete one")
         actions = fields["actions"]
         if type(actions) is not list:
             raise _bad(f"'actions' must be an array, not {_json_type(actions)}")
-        record = cls(config, tuple(_indexed(action_from_dict, actions)))
+        record = cls(config, tuple(_indexed(action_from_dict, actions)), start)
         # The check replays the game; keep the final state so that a
         # following replay() costs nothing.
         object.__setattr__(record, "_final", record.replay())

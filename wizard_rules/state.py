@@ -336,9 +336,12 @@ class State(_StateFields, _PublicQueries):
 
     @property
     def history(self) -> tuple[Action, ...]:
-        """Every action applied since :func:`new_game`, in order.
+        """Every action applied since the start of the game, in order.
 
-        Replaying them from ``new_game(state.config)`` gives this state again.
+        The start is :func:`new_game`, or the position :attr:`start` when the
+        game was set up with :func:`~wizard_rules.from_position`.  Replaying
+        the actions from there gives this state again (as
+        :meth:`GameRecord.replay <wizard_rules.GameRecord.replay>` does).
         """
         return tuple(action for past in self.past_actions for action in past) + (
             self.round_actions

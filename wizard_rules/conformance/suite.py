@@ -6,6 +6,8 @@ shipped inside the package as ``wizard_rules/conformance/cases_data/``):
 * ``suite.json`` -- the manifest: the suite's version, the protocol version,
   the case files in order, and the ids of retired cases;
 * ``schema.json`` -- the JSON Schema of a case file;
+* ``position.schema.json`` -- the JSON Schema of a position in JSON (as
+  :func:`wizard_rules.position_to_dict` writes it);
 * ``cases/AREA.json`` -- one file per area of the rules, each a list of cases.
 
 A case is a JSON object::
