@@ -169,14 +169,6 @@ def _trick(leader: int, cards: tuple[Card, ...], winner: int) -> Trick:
     return trick
 
 
-def _count_wins(tricks: Sequence[Trick], players: int) -> tuple[int, ...]:
-    """How many of ``tricks`` each of ``players`` seats won, by seat (internal)."""
-    won = [0] * players
-    for trick in tricks:
-        won[trick.winner] += 1
-    return tuple(won)
-
-
 @attrs.frozen(init=False)
 class Trick:
     """A completed trick, as the game recorded it.
