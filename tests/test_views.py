@@ -272,7 +272,7 @@ def test_a_view_as_json_holds_only_what_the_viewer_may_know() -> None:
     import json
     import random
 
-    from wizard_rules import InvalidArgumentError, random_action, view_to_dict
+    from wizard_rules import InvalidArgumentError, parse_card, random_action, view_to_dict
 
     rng = random.Random(21)
     state = new_game(Config(players=4))
@@ -284,6 +284,11 @@ def test_a_view_as_json_holds_only_what_the_viewer_may_know() -> None:
             assert data["hand"] == [c.text for c in state.hand(seat)]
             assert data["hand_sizes"] == list(state.hand_sizes)
             assert data["scores"] == list(state.scores)
+            played = [c.text for t in state.completed_tricks for c in t.cards]
+            assert data["played"] == sorted(played, key=lambda text: parse_card(text).index)
+            assert data["tricks_won"] == [
+                sum(t.winner == s for t in state.completed_tricks) for s in range(4)
+            ]
             hidden = {c.text for other in range(4) if other != seat for c in state.hand(other)}
             hidden |= {c.text for c in state.undealt}
             # Past rounds' cards were all played in public; this round's

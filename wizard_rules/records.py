@@ -412,6 +412,8 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
         "trick": _cards_json(view.current_trick),
         "leader": view.leader,
         "tricks": [_trick_json(t) for t in view.completed_tricks],
+        "played": _cards_json(view.played),
+        "tricks_won": list(view.tricks_won),
         "results": [
             {
                 "round": r.round,
