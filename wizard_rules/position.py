@@ -661,6 +661,12 @@ def _read_option(token: _Token) -> bool:
     return True
 
 
+def _read_over(token: _Token) -> bool:
+    if token.text != "over":
+        raise token.fault("over is a word alone, without a value")
+    return True
+
+
 def _read_hands(token: _Token) -> tuple[tuple[Card, ...] | None, ...]:
     return tuple(None if item == "?" else token.cards(item) for item in token.value.split("/"))
 
@@ -692,7 +698,7 @@ _READERS: Final[dict[str, Callable[[_Token], Any]]] = {
     "options": _read_option,
     "round": _Token.integer,
     "dealer": _Token.integer,
-    "over": lambda token: True,
+    "over": _read_over,
     "scores": _read_numbers,
     "hands": _read_hands,
     "turned": _read_turned,
