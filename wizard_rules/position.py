@@ -218,7 +218,7 @@ class Position:
         r"""Return the position in the one-line notation (rule 1.4 of the specification).
 
         >>> from wizard_rules import Config, new_game
-        >>> print(position_of(new_game(Config(players=3))).to_text().replace(" h", "\\n h"))
+        >>> print(position_of(new_game(Config(players=3))).to_text().replace(" h", "\n h"))
         players=3 round=1 dealer=0 scores=0,0,0
          hands=-/-/- turned=- trump=- bids=-,-,- won=0,0,0 played=- trick=- leader=1
         """
