@@ -16,10 +16,13 @@ import pytest
 from wizard_rules import (
     Config,
     Phase,
+    Position,
     State,
     apply,
+    from_position,
     legal_actions,
     new_game,
+    position_of,
     random_action,
     random_deal,
     random_game,
@@ -37,6 +40,16 @@ def state_in(phase: Phase, players: int = 4, round_number: int = 8) -> State:
 @pytest.fixture(scope="module")
 def playing() -> State:
     return state_in(Phase.PLAY)
+
+
+@pytest.fixture(scope="module")
+def mid_game() -> State:
+    # 4 players, round 8, two tricks finished and two cards on the table.
+    rng = random.Random(3)
+    state = new_game(Config(players=4))
+    while not (state.round == 8 and len(state.played) == 8 and len(state.current_trick) == 2):
+        state = apply(state, random_action(state, rng))
+    return state
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +87,12 @@ def test_a_whole_random_game(benchmark: Any, players: int) -> None:
     rng = random.Random(2)
     final = benchmark(random_game, config, rng)
     assert final.is_over
+
+
+def test_position_of(benchmark: Any, mid_game: State) -> None:
+    assert benchmark(position_of, mid_game).round == 8
+
+
+def test_from_position(benchmark: Any, mid_game: State) -> None:
+    position: Position = position_of(mid_game)
+    assert benchmark(from_position, position).hands == mid_game.hands

@@ -29,6 +29,7 @@ def _hypothesis_setup_hook() -> None:
 
     from wizard_rules.cards import Card
     from wizard_rules.config import Config
+    from wizard_rules.position import Position
     from wizard_rules.records import GameRecord
     from wizard_rules.state import State
     from wizard_rules.views import PlayerView
@@ -38,3 +39,4 @@ def _hypothesis_setup_hook() -> None:
     st.register_type_strategy(State, _deferred("states"))
     st.register_type_strategy(PlayerView, _deferred("player_views"))
     st.register_type_strategy(GameRecord, _deferred("game_records"))
+    st.register_type_strategy(Position, _deferred("positions"))

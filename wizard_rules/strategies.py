@@ -2,8 +2,9 @@
 
 Install the ``hypothesis`` extra (``pip install 'wizard-rules[hypothesis]'``).
 The strategies are also registered with Hypothesis through its entry point, so
-``st.from_type(Config)``, ``st.from_type(State)``, ``st.from_type(Card)`` and
-the like work as soon as both packages are installed.
+``st.from_type(Config)``, ``st.from_type(State)``, ``st.from_type(Card)``,
+``st.from_type(Position)`` and the like work as soon as both packages are
+installed.
 
 >>> from hypothesis import given
 >>> from wizard_rules import legal_actions
@@ -32,6 +33,7 @@ from wizard_rules.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.cards import DECK, Card, Suit
 from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
+from wizard_rules.position import Position, position_of
 from wizard_rules.random_play import random_action, random_deal
 from wizard_rules.records import GameRecord
 from wizard_rules.state import State, new_game
@@ -46,6 +48,7 @@ __all__ = [
     "hands",
     "illegal_actions",
     "player_views",
+    "positions",
     "states",
 ]
 
@@ -211,3 +214,44 @@ def game_records(
 ) -> st.SearchStrategy[GameRecord]:
     """Records of games played from the start to a point drawn by :func:`states`."""
     return states(config).map(GameRecord.from_state)
+
+
+def positions(
+    config: Config | st.SearchStrategy[Config] | None = None,
+    *,
+    partial: bool | None = False,
+) -> st.SearchStrategy[Position]:
+    """Positions of states from :func:`states`: complete, or as one player sees them.
+
+    A complete position is the :func:`~wizard_rules.position_of` of a state
+    reached by legal play, in any phase (deals and the end of the game
+    included).  A partial position is that of a player's view
+    (:func:`~wizard_rules.player_view`): the hands of the others are ``None``,
+    and at least one of them is hidden, so partial positions come only from
+    inside a round.  Shrinks as :func:`states` does.
+
+    :param config: a fixed configuration, a strategy for one, or ``None`` for
+        :func:`configs`.
+    :param partial: ``False`` for complete positions, ``True`` for partial
+        ones, ``None`` for both.
+    """
+    base = states(config)
+    if partial:
+        base = base.filter(_someone_holds_cards)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Position:
+        state = draw(base)
+        hide = draw(st.booleans()) if partial is None else partial
+        # The viewers who cannot see some card: another seat holds one.
+        sizes = state.hand_sizes
+        viewers = [seat for seat in range(state.config.players) if sum(sizes) - sizes[seat] > 0]
+        if not hide or not viewers:
+            return position_of(state)
+        return position_of(player_view(state, draw(st.sampled_from(viewers))))
+
+    return build()
+
+
+def _someone_holds_cards(state: State) -> bool:
+    return any(state.hand_masks)
