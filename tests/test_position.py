@@ -678,18 +678,19 @@ def test_12_2_the_dealer_of_the_round() -> None:
 @pytest.mark.parametrize(
     ("scores", "fragment"),
     [
-        ((25, -30, 50, 0), "seat 0's score 25 is not a possible total of 2 rounds"),
-        (
-            (20, -40, 50, 0),
-            "seat 1's score -40 is not a possible total of 2 rounds "
-            "(a multiple of 10 from -30 to 70)",
-        ),
-        ((20, -30, 80, 0), "seat 2's score 80 is not a possible total of 2 rounds"),
+        # Worked out by hand: round 1 scores -10, 20 or 30; round 2 scores
+        # -20, -10, 20, 30 or 40.  So after two rounds a total is one of
+        # -30, -20, 0, 10, 20, ..., 70 -- never -10, and never off the tens.
+        ((25, -30, 50, 0), "seat 0's score 25 is not a possible total of round scores over 2"),
+        ((20, -40, 50, 0), "seat 1's score -40 is not a possible total"),
+        ((20, -30, 80, 0), "seat 2's score 80 is not a possible total"),
+        ((20, -30, 50, -10), "seat 3's score -10 is not a possible total"),
     ],
 )
 def test_12_3_scores(scores: tuple[int, ...], fragment: str) -> None:
     refused(PLAYING, fragment, scores=scores)
     assert pos(PLAYING, scores=(70, -30, 0, 10)).scores == (70, -30, 0, 10)
+    assert pos(PLAYING, scores=(-20, 60, 20, 40)).scores == (-20, 60, 20, 40)
 
 
 def test_12_3_scores_of_the_first_round_and_at_the_end() -> None:
@@ -698,13 +699,24 @@ def test_12_3_scores_of_the_first_round_and_at_the_end() -> None:
         .to_text()
         .replace("round=3 dealer=2", "round=1 dealer=0")
         .replace("leader=3", "leader=1"),
-        "seat 0's score 20 is not a possible total of 0 rounds (a multiple of 10 from 0 to 0)",
+        "seat 0's score 20 is not a possible total of round scores over 0 rounds",
     )
+    # After one round a seat has -10, 20 or 30: never 0 or 10.
+    second = (
+        pos(DEALING)
+        .to_text()
+        .replace("round=3 dealer=2", "round=2 dealer=1")
+        .replace("leader=3", "leader=2")
+    )
+    for score in (0, 10):
+        text = second.replace("scores=20,-30,50,0", f"scores={score},-10,20,30")
+        with pytest.raises(PositionError, match="not a possible total of round scores over 1"):
+            Position.from_text(text)
+    assert Position.from_text(second.replace("scores=20,-30,50,0", "scores=-10,-10,20,30"))
     # At the end of the game the scores are totals of every round.
     refused(
         OVER,
-        "seat 2's score 2510 is not a possible total of 20 rounds "
-        "(a multiple of 10 from -2100 to 2500)",
+        "seat 2's score 2510 is not a possible total of round scores over 20 rounds",
         scores=(0, 0, 2510),
     )
     assert pos(OVER, scores=(-2100, 0, 2500)).scores == (-2100, 0, 2500)
