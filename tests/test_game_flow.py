@@ -220,6 +220,7 @@ def test_turned_wizard_lets_the_dealer_choose_trump(
     state = apply(state, ChooseTrump(dealer, suit))
     assert state.trump is suit
     assert state.turned is card(turned)
+    assert (state.dealer, state.leader) == (dealer, left)  # naming trump moves nobody
     assert state.phase is Phase.BID
     assert state.current_player == left
     state = bid_all(state, {left: 0, right: 1, dealer: 0})

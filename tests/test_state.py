@@ -185,8 +185,17 @@ def test_without_source_files_the_fields_keep_their_default_text(
     from wizard_rules import state as state_module
 
     class Point(NamedTuple):
+        """A class docstring first, then fields with and without their own."""
+
         x: int
         """The x coordinate."""
+        y: int
+        z: int
+        """The z coordinate."""
+
+        def norm(self) -> int:
+            """Not a field: its docstring stays its own."""
+            return abs(self.x) + abs(self.y) + abs(self.z)
 
     def no_source(obj: object) -> str:
         raise OSError("no source")
@@ -197,3 +206,6 @@ def test_without_source_files_the_fields_keep_their_default_text(
     monkeypatch.undo()
     state_module._document_fields(Point)
     assert Point.x.__doc__ == "The x coordinate."
+    assert Point.y.__doc__ == "Alias for field number 1"
+    assert Point.z.__doc__ == "The z coordinate."
+    assert Point.norm.__doc__ == "Not a field: its docstring stays its own."
