@@ -44,6 +44,14 @@ def _seat_after(seat: int, steps: int, players: int) -> int:
     return (seat + steps) % players
 
 
+_LEFT_OF: Final = tuple(
+    tuple(_seat_after(seat, 1, players) for seat in range(players))
+    for players in range(MAX_PLAYERS + 1)
+)
+"""``_LEFT_OF[players][seat]``: :func:`_seat_after` one step, as a table for the
+hot paths (a lookup is about twice as fast as the call) (internal)."""
+
+
 def _check_players(_instance: object, _attribute: object, value: Any) -> None:
     if type(value) is not int:
         raise ConfigError(

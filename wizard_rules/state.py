@@ -33,6 +33,7 @@ import enum
 import inspect
 import itertools
 import textwrap
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn, Protocol, cast
 
 from wizard_rules.actions import Action
@@ -382,6 +383,12 @@ _tuple_eq = tuple.__eq__
 _tuple_ne = tuple.__ne__
 _tuple_copy = tuple.__getitem__
 _ALL = slice(None)
+
+_fields_of = cast("Callable[[State, slice], _StateFields]", _tuple_copy)
+"""``_fields_of(state, _ALL)``: a state's fields as one plain tuple, typed as
+:class:`_StateFields` so that unpacking it is type-checked field by field.
+The two hottest transitions read a state with one such unpacking: it costs
+about half as much as reading the fields one by one."""
 
 _new_state = tuple.__new__
 """``_new_state(State, (config, phase, ...))``: a state from all its fields in

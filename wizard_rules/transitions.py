@@ -43,7 +43,7 @@ from wizard_rules.actions import (
     Play,
 )
 from wizard_rules.cards import _FULL_DECK_MASK, DECK, Kind, _mask_of, _pick
-from wizard_rules.config import _seat_after
+from wizard_rules.config import _LEFT_OF, _seat_after
 from wizard_rules.errors import (
     ErrorCode,
     IllegalActionError,
@@ -52,11 +52,13 @@ from wizard_rules.errors import (
 )
 from wizard_rules.scoring import RoundResult, round_score
 from wizard_rules.state import (
+    _ALL,
     _BID,
     _PLAY,
     Phase,
     State,
     _between_rounds,
+    _fields_of,
     _make_state,
     _new_state,
     _not_a_state,
@@ -82,7 +84,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     player = state.current_player
     if player is None:
         return ()  # a chance step, or the end of the game
-    return _legal_choices(state, player, state.hand_masks[player])
+    # The table's dispatch written out (rather than calling _legal_choices):
+    # this runs once per decision of every simulated game.
+    return _RULE_OF_PHASE[state.phase].choices(state, player, state.hand_masks[player])
 
 
 def is_legal(state: State, action: object) -> bool:
@@ -359,42 +363,60 @@ def _verify_bid(state: State, bid: Bid) -> None:
 
 
 def _bid(state: State, bid: Bid) -> State:
-    # One of the two hottest transitions: it builds the next state from all
-    # its fields in order (see state._StateFields), reading each field once.
+    # One of the two hottest transitions: it reads the state with one
+    # unpacking and builds the next from all its fields in order (both in the
+    # order of state._StateFields, which type-checks the unpacking).
+    (
+        config,
+        _phase,
+        round_number,
+        dealer,
+        _current,
+        hand_masks,
+        undealt_mask,
+        turned,
+        trump,
+        bids,
+        current_trick,
+        leader,
+        completed_tricks,
+        tricks_won,
+        results,
+        scores,
+        start,
+        past_actions,
+        round_actions,
+    ) = _fields_of(state, _ALL)
     player = bid.player
-    bids = state.bids
     bids = bids[:player] + (bid.tricks,) + bids[player + 1 :]
-    config = state.config
-    dealer = state.dealer
-    leader = state.leader
     if player == dealer:  # the dealer bids last
         phase = _PLAY
         current = leader
     else:
         phase = _BID
-        current = _seat_after(player, 1, config.players)
+        current = _LEFT_OF[config.players][player]
     return _new_state(
         State,
         (
             config,
             phase,
-            state.round,
+            round_number,
             dealer,
             current,
-            state.hand_masks,
-            state.undealt_mask,
-            state.turned,
-            state.trump,
+            hand_masks,
+            undealt_mask,
+            turned,
+            trump,
             bids,
-            state.current_trick,
+            current_trick,
             leader,
-            state.completed_tricks,
-            state.tricks_won,
-            state.results,
-            state.scores,
-            state.start,
-            state.past_actions,
-            state.round_actions + (bid,),
+            completed_tricks,
+            tricks_won,
+            results,
+            scores,
+            start,
+            past_actions,
+            round_actions + (bid,),
         ),
     )
 
@@ -435,71 +457,72 @@ def _verify_play(state: State, play: Play) -> None:
 
 
 def _play(state: State, play: Play) -> State:
-    # The hottest function of the library.  The common case (a card that
-    # does not end the trick) builds the next state from all its fields in
-    # order (see state._StateFields).
-    config = state.config
+    # The hottest function of the library.  It reads the state with one
+    # unpacking and builds the next state from all its fields in order (both
+    # in the order of state._StateFields, which type-checks the unpacking);
+    # only the last card of a round goes on to _end_round.
+    (
+        config,
+        phase,
+        round_number,
+        dealer,
+        _current,
+        hand_masks,
+        undealt_mask,
+        turned,
+        trump,
+        bids,
+        current_trick,
+        leader,
+        completed_tricks,
+        tricks_won,
+        results,
+        scores,
+        start,
+        past_actions,
+        round_actions,
+    ) = _fields_of(state, _ALL)
     players = config.players
     player = play.player
     card = play.card
-    masks = state.hand_masks
-    masks = masks[:player] + (masks[player] & ~card.mask,) + masks[player + 1 :]
-    trick = state.current_trick + (card,)
-    actions = state.round_actions + (play,)
-    leader = state.leader
-    if len(trick) < players:
-        return _new_state(
-            State,
-            (
-                config,
-                state.phase,
-                state.round,
-                state.dealer,
-                _seat_after(player, 1, players),
-                masks,
-                state.undealt_mask,
-                state.turned,
-                state.trump,
-                state.bids,
-                trick,
-                leader,
-                state.completed_tricks,
-                state.tricks_won,
-                state.results,
-                state.scores,
-                state.start,
-                state.past_actions,
-                actions,
-            ),
-        )
-    winner = _winner(leader, trick, state.trump, players)
-    tricks = state.completed_tricks + (_trick(leader, trick, winner),)
-    won = state.tricks_won
-    won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]
-    if sum(won) < state.round:
-        return _make_state(
-            State,
-            config=config,
-            phase=state.phase,
-            round=state.round,
-            dealer=state.dealer,
-            current_player=winner,  # the winner leads the next trick
-            hand_masks=masks,
-            undealt_mask=state.undealt_mask,
-            turned=state.turned,
-            trump=state.trump,
-            bids=state.bids,
-            current_trick=(),
-            leader=winner,
-            completed_tricks=tricks,
-            tricks_won=won,
-            results=state.results,
-            scores=state.scores,
-            start=state.start,
-            past_actions=state.past_actions,
-            round_actions=actions,
-        )
-    return _end_round(state, tricks, won, actions)
+    masks = hand_masks[:player] + (hand_masks[player] & ~card.mask,) + hand_masks[player + 1 :]
+    trick = current_trick + (card,)
+    actions = round_actions + (play,)
+    if len(trick) < players:  # the trick goes on, to the left
+        current = _LEFT_OF[players][player]
+    else:  # the trick is complete: its winner takes it and leads the next
+        winner = _winner(leader, trick, trump, players)
+        completed_tricks = completed_tricks + (_trick(leader, trick, winner),)
+        won = tricks_won[winner] + 1
+        tricks_won = tricks_won[:winner] + (won,) + tricks_won[winner + 1 :]
+        current = leader = winner
+        trick = ()
+        if sum(tricks_won) == round_number:
+            return _end_round(state, completed_tricks, tricks_won, actions)
+    return _new_state(
+        State,
+        (
+            config,
+            phase,
+            round_number,
+            dealer,
+            current,
+            masks,
+            undealt_mask,
+            turned,
+            trump,
+            bids,
+            trick,
+            leader,
+            completed_tricks,
+            tricks_won,
+            results,
+            scores,
+            start,
+            past_actions,
+            actions,
+        ),
+    )
 
 
 def _end_round(
