@@ -527,22 +527,6 @@ def from_position(position: Position) -> State:
 # trump, a bid not made) and "?" a hidden hand.
 
 _OPTION: Final = "forbid_bid_total_match"
-_KEYS: Final = (
-    "players",
-    "options",
-    "round",
-    "dealer",
-    "over",
-    "scores",
-    "hands",
-    "turned",
-    "trump",
-    "bids",
-    "won",
-    "played",
-    "trick",
-    "leader",
-)
 _OPTIONAL: Final = frozenset({"options", "over"})
 
 
@@ -732,4 +716,6 @@ _READERS: Final[dict[str, Callable[[_Token], Any]]] = {
     "leader": _Token.integer,
 }
 """How each token's value is read (its shape only: whether the position can
-arise is :class:`Position`'s check)."""
+arise is :class:`Position`'s check), in the order the tokens come."""
+
+_KEYS: Final = tuple(_READERS)
