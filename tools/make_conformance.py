@@ -34,6 +34,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -234,6 +235,77 @@ def area(
     return wrap
 
 
+# -- tags -----------------------------------------------------------------------------------------
+#
+# Every case says what kind of claim it makes (``tags``, see the schema):
+#
+# * ``rule``: a rule of the game stated by the sources (a rule of
+#   docs/rules.rst with ``:sources:``), or one of our rules on turns,
+#   refusals and queries that only applies the game's rules (8.5, 11.1 to
+#   11.10: no sources and no ruling);
+# * ``ruling:N``: the rule takes ruling N of docs/sources/rulings.md (its
+#   ``:ruling: N``), where the sources are silent or disagree;
+# * ``option``: the bid-total option (a rule with ``:option:``, a case of the
+#   ``option`` area, or a configuration that turns the option on);
+# * ``notation``: card text and JSON shapes (rules 1.3, 1.4 and 11.11, or a
+#   refusal with ``bad_card_text`` or ``invalid_action``): these test the
+#   adapter's decoding, not the rules, and carry no other tag of their rule;
+# * ``order``: which code is reported when several apply (rule 11.11 and the
+#   order before rule 11.1); given by the case (``also=ORDER``), as only the
+#   case knows that its action breaks several rules.
+#
+# The tags of a rule are read from docs/rules.rst, so that they cannot drift
+# from the ``:sources:`` and ``:ruling:`` of the rule a case names.
+
+RULES_RST = ROOT / "docs" / "rules.rst"
+NOTATION_RULES = frozenset({"1.3", "1.4", "11.11"})
+NOTATION_CODES = frozenset({"bad_card_text", "invalid_action"})
+ORDER = ("order",)
+TAG_ORDER = ("rule", "ruling", "option", "order", "notation")
+
+
+def rule_headers(text: str) -> dict[str, dict[str, str]]:
+    """The options of every ``.. rule::`` directive of the specification."""
+    headers: dict[str, dict[str, str]] = {}
+    for block in re.split(r"^\.\. rule:: ", text, flags=re.MULTILINE)[1:]:
+        lines = block.split("\n\n", 1)[0].split("\n")
+        options = {}
+        for line in lines[1:]:
+            name, _, value = line.strip().partition(": ")
+            options[name.strip(":")] = value.strip()
+        headers[lines[0].strip()] = options
+    return headers
+
+
+RULE_HEADERS = rule_headers(RULES_RST.read_text(encoding="utf-8"))
+
+
+def rule_tags(rule: str) -> list[str]:
+    """The tags every case of ``rule`` carries, from the rule's header."""
+    if rule in NOTATION_RULES:
+        return ["notation"]
+    header = RULE_HEADERS[rule]
+    ruling = header.get("ruling", "")
+    tags = []
+    if "sources" in header or not ruling:
+        tags.append("rule")
+    if ruling.isdigit():
+        tags.append(f"ruling:{ruling}")
+    if "option" in header:
+        tags = ["option"]
+    return tags
+
+
+def case_tags(rule: str, area_name: str, cfg: Json, errors: list[Json] | None, also: Sequence[str]) -> list[str]:
+    """A case's tags: its rule's, then what the kind of case adds."""
+    codes = {error["code"] for error in errors or []}
+    tags = ["notation"] if codes & NOTATION_CODES else rule_tags(rule)
+    if area_name == "option" or cfg.get("forbid_bid_total_match") is True:
+        tags.append("option")
+    tags.extend(also)
+    return sorted(set(tags), key=lambda tag: (TAG_ORDER.index(tag.split(":")[0]), tag))
+
+
 def case(
     case_id: str,
     rule: str,
@@ -245,9 +317,11 @@ def case(
     state: Json | None = None,
     perft_depth: int | None = None,
     perft_count: int | None = None,
+    also: Sequence[str] = (),
 ) -> Json:
     """One case.  ``actions`` are usually action objects, but cases of refused
-    input may give anything (an action that is not even an object)."""
+    input may give anything (an action that is not even an object).
+    ``also`` holds tags the rule does not give (``ORDER``)."""
     expect: Json = {}
     if errors:
         expect["errors"] = errors
@@ -258,6 +332,7 @@ def case(
     return {
         "id": case_id,
         "rule": rule,
+        "tags": case_tags(rule, case_id.split(".")[0], cfg, errors, also),
         "description": description,
         "given": {"config": cfg, "actions": list(actions)},
         "expect": expect,
@@ -1033,6 +1108,7 @@ def following_area() -> Iterator[Json]:
             actions,
             errors=refused(len(actions) - 1, error) if error else None,
             state=expected,
+            also=ORDER if error == "card_not_in_hand" else (),
         )
         number += 1
     yield case(
@@ -1623,8 +1699,18 @@ def illegal_area() -> Iterator[Json]:
             "invalid_action",
         ),
     ]
+    # The rows whose action breaks several rules, to show which code comes first.
+    order_rows = {4, 11, 17, 18}
     for number, (rule, text, cfg, actions, at, code) in enumerate(illegal_rows, start=1):
-        yield case(f"illegal.{number:03d}", rule, text, cfg, actions, errors=refused(at, code))
+        yield case(
+            f"illegal.{number:03d}",
+            rule,
+            text,
+            cfg,
+            actions,
+            errors=refused(at, code),
+            also=ORDER if number in order_rows else (),
+        )
     number = len(illegal_rows) + 1
     yield case(
         f"illegal.{number:03d}",
@@ -1802,6 +1888,7 @@ def render(area: Area) -> str:
         lines.append("  {")
         lines.append(f'   "id": {_compact(item["id"])},')
         lines.append(f'   "rule": {_compact(item["rule"])},')
+        lines.append(f'   "tags": {_compact(item["tags"])},')
         lines.append(f'   "description": {_compact(item["description"])},')
         given = item["given"]
         lines.append(f'   "given": {{"config": {_compact(given["config"])}, "actions": [')
