@@ -57,11 +57,13 @@ from wizard_rules import (  # noqa: E402
 )
 from wizard_rules.conformance.adapter import perft  # noqa: E402
 
-SUITE_VERSION = "1.0.0"
+SUITE_VERSION = "1.1.0"
 PROTOCOL = 1
 # Retired ids: never used again.  following.015 did not test what it said (the
 # player held no card of the led suit); perft.003 gave the leader one card.
-RETIRED: list[str] = ["following.015", "perft.003"]
+# leading.009 (round 2 is led by the seat left of its dealer) could not tell
+# that rule from "the last trick's winner leads": the same seat was both.
+RETIRED: list[str] = ["following.015", "perft.003", "leading.009"]
 
 Json = dict[str, Any]
 
@@ -205,6 +207,25 @@ def scoring_round1() -> list[Json]:
 def scoring_round1_plays() -> list[Json]:
     """The trick of :func:`scoring_round1`: seat 1 leads W1."""
     return plays_in_order(3, 1, ["W1", "C2", "C3"])
+
+
+def round2(players: int, given: dict[int, str], turned: str = "H13") -> list[Json]:
+    """First dealer 0: a simple round 1, then round 2 (dealer 1) dealt with the
+    given seats' cards (the others filled) and every bid 0.  Seat 2 leads the
+    first trick, and play goes 2, 3, ..."""
+    return [
+        *simple_prefix(config(players), 1),
+        fill(players, 2, given, turned),
+        *bids_in_order(players, 1, [0] * players),
+    ]
+
+
+def round1_won_by(players: int, winner: int) -> list[Json]:
+    """Round 1, dealer 0, every bid 0: seat ``winner`` holds W1 and the others
+    low Diamonds (trump Hearts); seat 1 leads and seat ``winner`` wins."""
+    dealt = fill(players, 1, {winner: "W1"}, "H13")
+    cards = [dealt["hands"][(1 + k) % players][0] for k in range(players)]
+    return [dealt, *bids_in_order(players, 0, [0] * players), *plays_in_order(players, 1, cards)]
 
 
 # -- cases and areas ---------------------------------------------------------------------------
@@ -970,6 +991,96 @@ def option_area() -> Iterator[Json]:
         errors=refused(3, "bid_total_forbidden"),
         state={"bids": [0, 0, 0], "phase": "play"},
     )
+    # Rule 20.1 restricts the dealer in every round, 1 to the last, with the
+    # option on; with it off, in no round.  Four players, first dealer 0:
+    # round r is dealt by seat (r - 1) % 4, and the dealer bids last.
+    on4, off4 = config(4, 0, True), config(4, 0, False)
+    round4_on = [*simple_prefix(on4, 3), fill(4, 4, {}, "H13")]  # dealer 3
+    yield case(
+        "option.014",
+        "20.1",
+        "round 4 (four players): others bid 1, 1, 1; the dealer (seat 3) may not bid 1",
+        on4,
+        [*round4_on, *bids_in_order(4, 3, [1, 1, 1, 1])],
+        errors=refused(len(round4_on) + 3, "bid_total_forbidden"),
+        state={"current_player": 3, "phase": "bid"},
+    )
+    yield case(
+        "option.015",
+        "20.1",
+        "round 4 (four players): others bid 1, 1, 1; the dealer may bid 0, 2, 3 or 4",
+        on4,
+        [*round4_on, *bids_in_order(4, 3, [1, 1, 1])],
+        state={"legal_actions": [bid(3, n) for n in (0, 2, 3, 4)]},
+    )
+    round5_on = [*simple_prefix(on4, 4), fill(4, 5, {}, "H13")]  # dealer 0
+    yield case(
+        "option.016",
+        "20.1",
+        "round 5 (four players): others bid 2, 2, 0; the dealer (seat 0) may bid anything but 1",
+        on4,
+        [*round5_on, *bids_in_order(4, 0, [2, 2, 0])],
+        state={"legal_actions": [bid(0, n) for n in (0, 2, 3, 4, 5)]},
+    )
+    round4_off = [*simple_prefix(off4, 3), fill(4, 4, {}, "H13")]
+    yield case(
+        "option.017",
+        "4.2",
+        "option off, round 4 (four players): the dealer may make the bids add up to 4",
+        off4,
+        [*round4_off, *bids_in_order(4, 3, [1, 1, 1, 1])],
+        state={"bids": [1, 1, 1, 1], "phase": "play"},
+    )
+    round3_off = [*simple_prefix(off4, 2), fill(4, 3, {}, "H13")]  # dealer 2
+    yield case(
+        "option.018",
+        "4.2",
+        "option off, round 3 (four players): others bid 1, 1, 0; the dealer may bid 0 to 3",
+        off4,
+        [*round3_off, *bids_in_order(4, 2, [1, 1, 0])],
+        state={"legal_actions": [bid(2, n) for n in range(4)]},
+    )
+    yield case(
+        "option.019",
+        "20.1",
+        "round 1 (four players): others bid 0, 0, 0; the dealer's only legal bid is 0",
+        on4,
+        [fill(4, 1, {}, "H13"), *bids_in_order(4, 0, [0, 0, 0])],
+        state={"legal_actions": [bid(0, 0)]},
+    )
+    round2_on = [*simple_prefix(on4, 1), fill(4, 2, {}, "H13")]  # dealer 1
+    yield case(
+        "option.020",
+        "20.1",
+        "round 2 (four players): others bid 0, 1, 0; the dealer (seat 1) may bid 0 or 2",
+        on4,
+        [*round2_on, *bids_in_order(4, 1, [0, 1, 0])],
+        state={"legal_actions": [bid(1, 0), bid(1, 2)]},
+    )
+    yield case(
+        "option.021",
+        "20.2",
+        "round 4 (four players): others bid 2, 2, 1, more than 4; the dealer is free",
+        on4,
+        [*round4_on, *bids_in_order(4, 3, [2, 2, 1])],
+        state={"legal_actions": [bid(3, n) for n in range(5)]},
+    )
+    yield case(
+        "option.022",
+        "20.1",
+        "round 1 (six players): others bid 0, 0, 1, 0, 0; the dealer may not bid 0",
+        config(6, 0, True),
+        [fill(6, 1, {}, "H13"), *bids_in_order(6, 0, [0, 0, 1, 0, 0])],
+        state={"legal_actions": [bid(0, 1)]},
+    )
+    yield case(
+        "option.023",
+        "4.2",
+        "option off, round 1 (four players): others bid 0, 0, 1; the dealer may bid 0 or 1",
+        off4,
+        [fill(4, 1, {}, "H13"), *bids_in_order(4, 0, [0, 0, 1])],
+        state={"legal_actions": [bid(0, 0), bid(0, 1)]},
+    )
 
 
 # -- leading ------------------------------------------------------------------------------------
@@ -1029,14 +1140,36 @@ def leading_area() -> Iterator[Json]:
         [*r2, *plays_in_order(3, 2, ["C2", "W1", "C6"]), play(0, "C5")],
         state={"current_player": 1, "trick": ["C5"], "leader": 0},
     )
-    yield case(
-        "leading.009",
-        "5.1",
-        "in round 2 the seat left of the new dealer leads",
-        cfg,
-        r2,
-        state={"dealer": 1, "leader": 2, "current_player": 2},
-    )
+    # leading.009 is retired (see RETIRED).
+    # The first trick of round 2 is led by the seat left of its dealer (seat
+    # 2), not by round 1's last trick winner, nor by the dealer (seat 1), nor
+    # by round 1's leader (seat 1): round 1 is won by a third seat.
+    number = 10
+    for players, winner in ((3, 0), (4, 3), (5, 4), (6, 5)):
+        r1 = round1_won_by(players, winner)
+        r2_deal = fill(players, 2, {}, "H13")
+        r2_bids = bids_in_order(players, 1, [0] * players)
+        yield case(
+            f"leading.{number:03d}",
+            "5.1",
+            f"{players} players: seat {winner} wins round 1's trick; round 2 (dealer 1) is led by "
+            "seat 2, left of the dealer, not by the last trick's winner",
+            config(players),
+            [*r1, r2_deal, *r2_bids],
+            state={"tricks_won": [0] * players, "dealer": 1, "leader": 2, "current_player": 2},
+        )
+        number += 1
+        if players in (3, 4):
+            yield case(
+                f"leading.{number:03d}",
+                "5.1",
+                f"{players} players: seat {winner}, winner of round 1's trick, may not lead round 2",
+                config(players),
+                [*r1, r2_deal, *r2_bids, play(winner, r2_deal["hands"][winner][0])],
+                errors=refused(len(r1) + 1 + players, "not_your_turn"),
+                state={"current_player": 2, "trick": []},
+            )
+            number += 1
 
 
 # -- the led suit --------------------------------------------------------------------------------
