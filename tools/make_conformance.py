@@ -220,12 +220,14 @@ def round2(players: int, given: dict[int, str], turned: str = "H13") -> list[Jso
     ]
 
 
-def round1_won_by(players: int, winner: int) -> list[Json]:
-    """Round 1, dealer 0, every bid 0: seat ``winner`` holds W1 and the others
-    low Diamonds (trump Hearts); seat 1 leads and seat ``winner`` wins."""
+def round1_won_by(players: int, winner: int, bids: Sequence[int] | None = None) -> list[Json]:
+    """Round 1, dealer 0, the bids given in bidding order (seat 1 first; by
+    default every bid 0): seat ``winner`` holds W1 and the others low
+    Diamonds (trump Hearts); seat 1 leads and seat ``winner`` wins."""
     dealt = fill(players, 1, {winner: "W1"}, "H13")
     cards = [dealt["hands"][(1 + k) % players][0] for k in range(players)]
-    return [dealt, *bids_in_order(players, 0, [0] * players), *plays_in_order(players, 1, cards)]
+    values = [0] * players if bids is None else bids
+    return [dealt, *bids_in_order(players, 0, values), *plays_in_order(players, 1, cards)]
 
 
 # -- cases and areas ---------------------------------------------------------------------------
@@ -756,6 +758,68 @@ def trump_area() -> Iterator[Json]:
         config(4),
         [fill(4, 1, {}, None)],
         errors=refused(0, "invalid_deal"),
+    )
+    # Who names trump on a turned Wizard: the dealer (seat 3), not the first
+    # bidder (seat 0, left of the dealer); and never "no trump".
+    wizard4 = [fill(4, 1, {}, "W1")]
+    yield case(
+        "trump.024",
+        "3.4",
+        "four players, dealer 3, a Wizard turned: the dealer names trump, not seat 0 (the first bidder)",
+        config(4, 3),
+        wizard4,
+        state={"phase": "choose_trump", "current_player": 3, "dealer": 3},
+    )
+    yield case(
+        "trump.025",
+        "3.4",
+        "four players, dealer 3: the first bidder (seat 0) may not name trump",
+        config(4, 3),
+        [*wizard4, trump(0, "C")],
+        errors=refused(1, "not_your_turn"),
+        state={"phase": "choose_trump", "current_player": 3, "trump": None},
+    )
+    yield case(
+        "trump.026",
+        "3.4",
+        "four players, dealer 3: after the dealer names S, seat 0 bids first, and the trump is S",
+        config(4, 3),
+        [*wizard4, trump(3, "S"), bid(0, 1)],
+        state={"trump": "S", "bids": [1, None, None, None], "current_player": 1},
+    )
+    yield case(
+        "trump.027",
+        "3.4",
+        "four players: the dealer may not name 'no trump'",
+        config(4, 3),
+        [*wizard4, trump(3, None)],
+        errors=refused(1, "no_trump_not_allowed"),
+        state={"phase": "choose_trump", "current_player": 3, "trump": None},
+    )
+    yield case(
+        "trump.028",
+        "3.4",
+        "four players: the dealer's choices are the four suits, and not 'no trump'",
+        config(4, 3),
+        wizard4,
+        state={"legal_actions": [trump(3, suit) for suit in "CDHS"]},
+    )
+    yield case(
+        "trump.029",
+        "3.4",
+        "six players, dealer 5: the dealer names H, and seat 0 bids first",
+        config(6, 5),
+        [fill(6, 1, {}, "W4"), trump(5, "H")],
+        state={"trump": "H", "phase": "bid", "current_player": 0},
+    )
+    yield case(
+        "trump.030",
+        "3.4",
+        "five players, dealer 0: the first bidder (seat 1) may not name trump",
+        config(5),
+        [fill(5, 1, {}, "W2"), trump(1, "D")],
+        errors=refused(1, "not_your_turn"),
+        state={"phase": "choose_trump", "current_player": 0},
     )
 
 
@@ -1532,6 +1596,83 @@ def scoring_area() -> Iterator[Json]:
         config(5),
         [],
         state={"scores": [0, 0, 0, 0, 0], "round_scores": []},
+    )
+    # Four players.  Round 1, dealer 0: seat 1 leads W1 and takes the trick.
+    # Round 2, dealer 1: seat 2 leads W2 and W3 and takes both tricks.  A
+    # missed bid loses 10 per trick of difference (ruling 10); where "10 per
+    # trick taken" would differ, the description says so.
+    r1_4 = [deal(["C2", "W1", "C3", "C4"], "D1")]
+    r1_4_plays = plays_in_order(4, 1, ["W1", "C3", "C4", "C2"])
+    r2_4_deal = deal(["C5 C6", "C7 C8", "W2 W3", "C9 C10"], "D2")
+    r2_4_plays = plays_in_order(4, 2, ["W2", "C9", "C5", "C7"]) + plays_in_order(
+        4, 2, ["W3", "C10", "C6", "C8"]
+    )
+    yield case(
+        "scoring.013",
+        "9.1",
+        "four players, round 1: bid 1, took 1: 30; bid 0, took 0: 20",
+        config(4),
+        [*r1_4, *bids_in_order(4, 0, [1, 0, 0, 0]), *r1_4_plays],
+        state={"round_scores": [[20, 30, 20, 20]], "scores": [20, 30, 20, 20]},
+    )
+    yield case(
+        "scoring.014",
+        "9.2",
+        "four players, round 1: bid 1, took 0: -10 (10 per trick taken would give 0); "
+        "bid 0, took 1: -10",
+        config(4),
+        [*r1_4, *bids_in_order(4, 0, [0, 0, 0, 1]), *r1_4_plays],
+        state={"round_scores": [[-10, -10, 20, 20]]},
+    )
+    r2_4 = [*r1_4, *bids_in_order(4, 0, [1, 0, 0, 0]), *r1_4_plays, r2_4_deal]
+    yield case(
+        "scoring.015",
+        "9.2",
+        "four players, round 2: bid 2, took 0: -20 (10 per trick taken would give 0)",
+        config(4),
+        [*r2_4, *bids_in_order(4, 1, [2, 0, 2, 0]), *r2_4_plays],
+        state={"round_scores": [[20, 30, 20, 20], [-20, 20, 40, 20]]},
+    )
+    yield case(
+        "scoring.016",
+        "9.2",
+        "four players, round 2: bid 1, took 2: -10 (10 per trick taken would give -20)",
+        config(4),
+        [*r2_4, *bids_in_order(4, 1, [1, 0, 0, 0]), *r2_4_plays],
+        state={"round_scores": [[20, 30, 20, 20], [20, 20, -10, 20]]},
+    )
+    yield case(
+        "scoring.017",
+        "9.2",
+        "four players, round 2: bid 2, took 0: -20; bid 1, took 0: -10; bid 2, took 2: 40",
+        config(4),
+        [*r2_4, *bids_in_order(4, 1, [2, 2, 1, 0]), *r2_4_plays],
+        state={"round_scores": [[20, 30, 20, 20], [-10, 20, 40, -20]]},
+    )
+    yield case(
+        "scoring.018",
+        "9.3",
+        "four players: totals add up rounds 1 and 2 (20 - 20, 30 + 20, 20 + 40, 20 + 20)",
+        config(4),
+        [*r2_4, *bids_in_order(4, 1, [2, 0, 2, 0]), *r2_4_plays],
+        state={"scores": [0, 50, 60, 40]},
+    )
+    yield case(
+        "scoring.019",
+        "9.2",
+        "six players, round 1: bid 0, took 1: -10; two bids of 1, took 0: -10 each "
+        "(10 per trick taken would give 0)",
+        config(6),
+        round1_won_by(6, 1, [0, 1, 0, 0, 0, 1]),
+        state={"round_scores": [[-10, -10, -10, 20, 20, 20]]},
+    )
+    yield case(
+        "scoring.020",
+        "9.1",
+        "five players, round 1: bid 1, took 1: 30; the others bid 0 and took 0: 20",
+        config(5),
+        round1_won_by(5, 1, [1, 0, 0, 0, 0]),
+        state={"round_scores": [[20, 30, 20, 20, 20]]},
     )
 
 
