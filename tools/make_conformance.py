@@ -1265,6 +1265,80 @@ def led_suit_area() -> Iterator[Json]:
         yield case(
             f"led-suit.{number:03d}", rule, text, config(6), actions, state={"led_suit": led}
         )
+    # The same rows among four players, where the trick is not yet finished.
+    number = len(led_rows) + 1
+    for rule, text, cards, led in led_rows:
+        if len(cards) >= 4:
+            continue
+        turned = "H13" if "H3" not in cards else "S13"
+        yield case(
+            f"led-suit.{number:03d}",
+            rule,
+            f"four players: {text}",
+            config(4),
+            one_trick(4, cards, turned),
+            state={"led_suit": led},
+        )
+        number += 1
+    # Jesters led, then a Wizard or a suit card: round 2, seat 2 leads, and
+    # seat 1, the last to play among four, holds C5 and D5.  The readings
+    # "the second card decides, even a Jester" and "the first suit card
+    # decides, even after a Wizard" give other legal cards.
+    yield case(
+        f"led-suit.{number:03d}",
+        "6.1",
+        "four players: Jester, Jester, D9: Diamonds are led, so seat 1 must play D5",
+        config(4),
+        [
+            *round2(4, {2: "J1 C1", 3: "J2 C2", 0: "D9 C3", 1: "D5 C5"}),
+            *plays_in_order(4, 2, ["J1", "J2", "D9"]),
+        ],
+        state={"led_suit": "D", "legal_actions": [play(1, "D5")]},
+    )
+    yield case(
+        f"led-suit.{number + 1:03d}",
+        "6.2",
+        "four players: Jester, Wizard, C3: no led suit, so seat 1 may play C5 or D5",
+        config(4),
+        [
+            *round2(4, {2: "J1 C1", 3: "W1 C2", 0: "C3 C4", 1: "C5 D5"}),
+            *plays_in_order(4, 2, ["J1", "W1", "C3"]),
+        ],
+        state={"led_suit": None, "legal_actions": [play(1, "C5"), play(1, "D5")]},
+    )
+    yield case(
+        f"led-suit.{number + 2:03d}",
+        "6.2",
+        "four players: Jester, Jester, Wizard: no led suit, so seat 1 may play C5 or D5",
+        config(4),
+        [
+            *round2(4, {2: "J1 C1", 3: "J2 C2", 0: "W1 C3", 1: "C5 D5"}),
+            *plays_in_order(4, 2, ["J1", "J2", "W1"]),
+        ],
+        state={"led_suit": None, "legal_actions": [play(1, "C5"), play(1, "D5")]},
+    )
+    yield case(
+        f"led-suit.{number + 3:03d}",
+        "6.2",
+        "five players: Jester, Jester, Wizard, C3: no led suit, so seat 1 may play C5 or D5",
+        config(5),
+        [
+            *round2(5, {2: "J1 C1", 3: "J2 C2", 4: "W1 C6", 0: "C3 C4", 1: "C5 D5"}),
+            *plays_in_order(5, 2, ["J1", "J2", "W1", "C3"]),
+        ],
+        state={"led_suit": None, "legal_actions": [play(1, "C5"), play(1, "D5")]},
+    )
+    yield case(
+        f"led-suit.{number + 4:03d}",
+        "6.2",
+        "six players: three Jesters, a Wizard, C3: no led suit, so seat 1 may play C5 or D5",
+        config(6),
+        [
+            *round2(6, {2: "J1 C1", 3: "J2 C2", 4: "J3 C7", 5: "W1 C6", 0: "C3 C4", 1: "C5 D5"}),
+            *plays_in_order(6, 2, ["J1", "J2", "J3", "W1", "C3"]),
+        ],
+        state={"led_suit": None, "legal_actions": [play(1, "C5"), play(1, "D5")]},
+    )
 
 
 # -- following ------------------------------------------------------------------------------------
@@ -1393,6 +1467,104 @@ def following_area() -> Iterator[Json]:
         [*base5, play(0, "S9"), play(1, "J1")],
         state={"trick": ["S9", "J1"], "current_player": 2},
     )
+    # Four players, round 2 (dealer 1, trump Diamonds): seat 2 leads, then
+    # seats 3, 0 and 1 play.
+    cfg4 = config(4)
+    four = round2(4, {2: "C7 S2", 3: "C3 H5", 0: "D2 S3", 1: "W1 C9"}, turned="D13")
+    n4 = len(four)
+    yield case(
+        "following.018",
+        "7.1",
+        "four players: seat 3 holds C3, so H5 on a led C7 is refused",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "H5")],
+        errors=refused(n4 + 1, "must_follow_suit"),
+        state={"trick": ["C7"], "current_player": 3},
+    )
+    yield case(
+        "following.019",
+        "7.1",
+        "four players: seat 3 follows C7 with C3",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "C3")],
+        state={"trick": ["C7", "C3"], "current_player": 0},
+    )
+    yield case(
+        "following.020",
+        "7.3",
+        "four players: seat 0 holds no Club, so may play the trump D2 or S3",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "C3")],
+        state={"legal_actions": [play(0, "D2"), play(0, "S3")]},
+    )
+    yield case(
+        "following.021",
+        "7.3",
+        "four players: seat 0, void in Clubs, need not trump: S3 is played",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "C3"), play(0, "S3")],
+        state={"trick": ["C7", "C3", "S3"], "current_player": 1},
+    )
+    yield case(
+        "following.022",
+        "7.1",
+        "four players: after a trump, Clubs are still led, so seat 1 may play C9 or W1",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "C3"), play(0, "D2")],
+        state={"led_suit": "C", "legal_actions": [play(1, "C9"), play(1, "W1")]},
+    )
+    yield case(
+        "following.023",
+        "7.2",
+        "four players: seat 1 holds C9 and plays W1, which wins",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "C3"), play(0, "D2"), play(1, "W1")],
+        state={"tricks": [{"leader": 2, "cards": ["C7", "C3", "D2", "W1"], "winner": 1}]},
+    )
+    yield case(
+        "following.024",
+        "11.8",
+        "four players: seat 3 plays H9, which it does not hold: refused for that first",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "H9")],
+        errors=refused(n4 + 1, "card_not_in_hand"),
+        also=ORDER,
+    )
+    wizard_led = round2(4, {2: "W2 S2", 3: "C3 H5", 0: "D2 S3", 1: "J1 C9"}, turned="D13")
+    yield case(
+        "following.025",
+        "7.3",
+        "four players: after a Wizard is led, seat 3 may play C3 or H5",
+        cfg4,
+        [*wizard_led, play(2, "W2")],
+        state={"legal_actions": [play(3, "C3"), play(3, "H5")]},
+    )
+    jester_led = round2(4, {2: "J3 S2", 3: "C3 H5", 0: "C2 D2", 1: "J1 C9"}, turned="D13")
+    yield case(
+        "following.026",
+        "7.1",
+        "four players: Jester, then C3: seat 0 holds C2, so D2 is refused",
+        cfg4,
+        [*jester_led, play(2, "J3"), play(3, "C3"), play(0, "D2")],
+        errors=refused(len(jester_led) + 2, "must_follow_suit"),
+    )
+    yield case(
+        "following.027",
+        "7.2",
+        "four players: seat 1 holds C9 and may play J1 on a led Club",
+        cfg4,
+        [*jester_led, play(2, "J3"), play(3, "C3"), play(0, "C2"), play(1, "J1")],
+        state={"tricks": [{"leader": 2, "cards": ["J3", "C3", "C2", "J1"], "winner": 3}]},
+    )
+    six = round2(6, {2: "C7 S2", 3: "C3 H5"}, turned="D13")
+    yield case(
+        "following.028",
+        "7.1",
+        "six players: seat 3 holds C3, so H5 on a led C7 is refused",
+        config(6),
+        [*six, play(2, "C7"), play(3, "H5")],
+        errors=refused(len(six) + 1, "must_follow_suit"),
+    )
 
 
 # -- the trick winner ----------------------------------------------------------------------------
@@ -1503,6 +1675,27 @@ def winner_area() -> Iterator[Json]:
             one_trick(6, cards, turned),
             state={"trick_winner": (1 + position) % 6},
         )
+    # Jesters led, then a Wizard: the Wizard wins (not the first Jester).
+    number = len(winner_rows) + len(so_far_rows) + 1
+    for players, cards in ((4, ["J1", "J2", "J3", "W1"]), (4, ["J1", "J2", "W1", "C5"])):
+        winner = (1 + cards.index("W1")) % players
+        yield case(
+            f"winner.{number:03d}",
+            "8.1",
+            f"four players: {', '.join(cards)}: the Wizard (seat {winner}) wins",
+            config(players),
+            one_trick(players, cards, "S1"),
+            state={"round_scores": [[20 if s != winner else -10 for s in range(players)]]},
+        )
+        number += 1
+    yield case(
+        f"winner.{number:03d}",
+        "8.5",
+        "four players: Jester, Jester, Wizard: the Wizard is winning so far",
+        config(4),
+        one_trick(4, ["J1", "J2", "W1"], "S1"),
+        state={"trick_winner": 3},
+    )
 
 
 # -- scoring --------------------------------------------------------------------------------------
