@@ -319,7 +319,9 @@ def rule_tags(rule: str) -> list[str]:
     return tags
 
 
-def case_tags(rule: str, area_name: str, cfg: Json, errors: list[Json] | None, also: Sequence[str]) -> list[str]:
+def case_tags(
+    rule: str, area_name: str, cfg: Json, errors: list[Json] | None, also: Sequence[str]
+) -> list[str]:
     """A case's tags: its rule's, then what the kind of case adds."""
     codes = {error["code"] for error in errors or []}
     tags = ["notation"] if codes & NOTATION_CODES else rule_tags(rule)
