@@ -34,6 +34,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -56,11 +57,13 @@ from wizard_rules import (  # noqa: E402
 )
 from wizard_rules.conformance.adapter import perft  # noqa: E402
 
-SUITE_VERSION = "1.0.0"
+SUITE_VERSION = "1.1.0"
 PROTOCOL = 1
 # Retired ids: never used again.  following.015 did not test what it said (the
 # player held no card of the led suit); perft.003 gave the leader one card.
-RETIRED: list[str] = ["following.015", "perft.003"]
+# leading.009 (round 2 is led by the seat left of its dealer) could not tell
+# that rule from "the last trick's winner leads": the same seat was both.
+RETIRED: list[str] = ["following.015", "perft.003", "leading.009"]
 
 Json = dict[str, Any]
 
@@ -206,6 +209,27 @@ def scoring_round1_plays() -> list[Json]:
     return plays_in_order(3, 1, ["W1", "C2", "C3"])
 
 
+def round2(players: int, given: dict[int, str], turned: str = "H13") -> list[Json]:
+    """First dealer 0: a simple round 1, then round 2 (dealer 1) dealt with the
+    given seats' cards (the others filled) and every bid 0.  Seat 2 leads the
+    first trick, and play goes 2, 3, ..."""
+    return [
+        *simple_prefix(config(players), 1),
+        fill(players, 2, given, turned),
+        *bids_in_order(players, 1, [0] * players),
+    ]
+
+
+def round1_won_by(players: int, winner: int, bids: Sequence[int] | None = None) -> list[Json]:
+    """Round 1, dealer 0, the bids given in bidding order (seat 1 first; by
+    default every bid 0): seat ``winner`` holds W1 and the others low
+    Diamonds (trump Hearts); seat 1 leads and seat ``winner`` wins."""
+    dealt = fill(players, 1, {winner: "W1"}, "H13")
+    cards = [dealt["hands"][(1 + k) % players][0] for k in range(players)]
+    values = [0] * players if bids is None else bids
+    return [dealt, *bids_in_order(players, 0, values), *plays_in_order(players, 1, cards)]
+
+
 # -- cases and areas ---------------------------------------------------------------------------
 
 
@@ -234,6 +258,79 @@ def area(
     return wrap
 
 
+# -- tags -----------------------------------------------------------------------------------------
+#
+# Every case says what kind of claim it makes (``tags``, see the schema):
+#
+# * ``rule``: a rule of the game stated by the sources (a rule of
+#   docs/rules.rst with ``:sources:``), or one of our rules on turns,
+#   refusals and queries that only applies the game's rules (8.5, 11.1 to
+#   11.10: no sources and no ruling);
+# * ``ruling:N``: the rule takes ruling N of docs/sources/rulings.md (its
+#   ``:ruling: N``), where the sources are silent or disagree;
+# * ``option``: the bid-total option (a rule with ``:option:``, a case of the
+#   ``option`` area, or a configuration that turns the option on);
+# * ``notation``: card text and JSON shapes (rules 1.3, 1.4 and 11.11, or a
+#   refusal with ``bad_card_text`` or ``invalid_action``): these test the
+#   adapter's decoding, not the rules, and carry no other tag of their rule;
+# * ``order``: which code is reported when several apply (rule 11.11 and the
+#   order before rule 11.1); given by the case (``also=ORDER``), as only the
+#   case knows that its action breaks several rules.
+#
+# The tags of a rule are read from docs/rules.rst, so that they cannot drift
+# from the ``:sources:`` and ``:ruling:`` of the rule a case names.
+
+RULES_RST = ROOT / "docs" / "rules.rst"
+NOTATION_RULES = frozenset({"1.3", "1.4", "11.11"})
+NOTATION_CODES = frozenset({"bad_card_text", "invalid_action"})
+ORDER = ("order",)
+TAG_ORDER = ("rule", "ruling", "option", "order", "notation")
+
+
+def rule_headers(text: str) -> dict[str, dict[str, str]]:
+    """The options of every ``.. rule::`` directive of the specification."""
+    headers: dict[str, dict[str, str]] = {}
+    for block in re.split(r"^\.\. rule:: ", text, flags=re.MULTILINE)[1:]:
+        lines = block.split("\n\n", 1)[0].split("\n")
+        options = {}
+        for line in lines[1:]:
+            name, _, value = line.strip().partition(": ")
+            options[name.strip(":")] = value.strip()
+        headers[lines[0].strip()] = options
+    return headers
+
+
+RULE_HEADERS = rule_headers(RULES_RST.read_text(encoding="utf-8"))
+
+
+def rule_tags(rule: str) -> list[str]:
+    """The tags every case of ``rule`` carries, from the rule's header."""
+    if rule in NOTATION_RULES:
+        return ["notation"]
+    header = RULE_HEADERS[rule]
+    ruling = header.get("ruling", "")
+    tags = []
+    if "sources" in header or not ruling:
+        tags.append("rule")
+    if ruling.isdigit():
+        tags.append(f"ruling:{ruling}")
+    if "option" in header:
+        tags = ["option"]
+    return tags
+
+
+def case_tags(
+    rule: str, area_name: str, cfg: Json, errors: list[Json] | None, also: Sequence[str]
+) -> list[str]:
+    """A case's tags: its rule's, then what the kind of case adds."""
+    codes = {error["code"] for error in errors or []}
+    tags = ["notation"] if codes & NOTATION_CODES else rule_tags(rule)
+    if area_name == "option" or cfg.get("forbid_bid_total_match") is True:
+        tags.append("option")
+    tags.extend(also)
+    return sorted(set(tags), key=lambda tag: (TAG_ORDER.index(tag.split(":")[0]), tag))
+
+
 def case(
     case_id: str,
     rule: str,
@@ -245,9 +342,11 @@ def case(
     state: Json | None = None,
     perft_depth: int | None = None,
     perft_count: int | None = None,
+    also: Sequence[str] = (),
 ) -> Json:
     """One case.  ``actions`` are usually action objects, but cases of refused
-    input may give anything (an action that is not even an object)."""
+    input may give anything (an action that is not even an object).
+    ``also`` holds tags the rule does not give (``ORDER``)."""
     expect: Json = {}
     if errors:
         expect["errors"] = errors
@@ -258,6 +357,7 @@ def case(
     return {
         "id": case_id,
         "rule": rule,
+        "tags": case_tags(rule, case_id.split(".")[0], cfg, errors, also),
         "description": description,
         "given": {"config": cfg, "actions": list(actions)},
         "expect": expect,
@@ -661,6 +761,68 @@ def trump_area() -> Iterator[Json]:
         [fill(4, 1, {}, None)],
         errors=refused(0, "invalid_deal"),
     )
+    # Who names trump on a turned Wizard: the dealer (seat 3), not the first
+    # bidder (seat 0, left of the dealer); and never "no trump".
+    wizard4 = [fill(4, 1, {}, "W1")]
+    yield case(
+        "trump.024",
+        "3.4",
+        "four players, dealer 3, a Wizard turned: the dealer names trump, not seat 0 (the first bidder)",
+        config(4, 3),
+        wizard4,
+        state={"phase": "choose_trump", "current_player": 3, "dealer": 3},
+    )
+    yield case(
+        "trump.025",
+        "3.4",
+        "four players, dealer 3: the first bidder (seat 0) may not name trump",
+        config(4, 3),
+        [*wizard4, trump(0, "C")],
+        errors=refused(1, "not_your_turn"),
+        state={"phase": "choose_trump", "current_player": 3, "trump": None},
+    )
+    yield case(
+        "trump.026",
+        "3.4",
+        "four players, dealer 3: after the dealer names S, seat 0 bids first, and the trump is S",
+        config(4, 3),
+        [*wizard4, trump(3, "S"), bid(0, 1)],
+        state={"trump": "S", "bids": [1, None, None, None], "current_player": 1},
+    )
+    yield case(
+        "trump.027",
+        "3.4",
+        "four players: the dealer may not name 'no trump'",
+        config(4, 3),
+        [*wizard4, trump(3, None)],
+        errors=refused(1, "no_trump_not_allowed"),
+        state={"phase": "choose_trump", "current_player": 3, "trump": None},
+    )
+    yield case(
+        "trump.028",
+        "3.4",
+        "four players: the dealer's choices are the four suits, and not 'no trump'",
+        config(4, 3),
+        wizard4,
+        state={"legal_actions": [trump(3, suit) for suit in "CDHS"]},
+    )
+    yield case(
+        "trump.029",
+        "3.4",
+        "six players, dealer 5: the dealer names H, and seat 0 bids first",
+        config(6, 5),
+        [fill(6, 1, {}, "W4"), trump(5, "H")],
+        state={"trump": "H", "phase": "bid", "current_player": 0},
+    )
+    yield case(
+        "trump.030",
+        "3.4",
+        "five players, dealer 0: the first bidder (seat 1) may not name trump",
+        config(5),
+        [fill(5, 1, {}, "W2"), trump(1, "D")],
+        errors=refused(1, "not_your_turn"),
+        state={"phase": "choose_trump", "current_player": 0},
+    )
 
 
 # -- bidding ------------------------------------------------------------------------------------
@@ -895,6 +1057,96 @@ def option_area() -> Iterator[Json]:
         errors=refused(3, "bid_total_forbidden"),
         state={"bids": [0, 0, 0], "phase": "play"},
     )
+    # Rule 20.1 restricts the dealer in every round, 1 to the last, with the
+    # option on; with it off, in no round.  Four players, first dealer 0:
+    # round r is dealt by seat (r - 1) % 4, and the dealer bids last.
+    on4, off4 = config(4, 0, True), config(4, 0, False)
+    round4_on = [*simple_prefix(on4, 3), fill(4, 4, {}, "H13")]  # dealer 3
+    yield case(
+        "option.014",
+        "20.1",
+        "round 4 (four players): others bid 1, 1, 1; the dealer (seat 3) may not bid 1",
+        on4,
+        [*round4_on, *bids_in_order(4, 3, [1, 1, 1, 1])],
+        errors=refused(len(round4_on) + 3, "bid_total_forbidden"),
+        state={"current_player": 3, "phase": "bid"},
+    )
+    yield case(
+        "option.015",
+        "20.1",
+        "round 4 (four players): others bid 1, 1, 1; the dealer may bid 0, 2, 3 or 4",
+        on4,
+        [*round4_on, *bids_in_order(4, 3, [1, 1, 1])],
+        state={"legal_actions": [bid(3, n) for n in (0, 2, 3, 4)]},
+    )
+    round5_on = [*simple_prefix(on4, 4), fill(4, 5, {}, "H13")]  # dealer 0
+    yield case(
+        "option.016",
+        "20.1",
+        "round 5 (four players): others bid 2, 2, 0; the dealer (seat 0) may bid anything but 1",
+        on4,
+        [*round5_on, *bids_in_order(4, 0, [2, 2, 0])],
+        state={"legal_actions": [bid(0, n) for n in (0, 2, 3, 4, 5)]},
+    )
+    round4_off = [*simple_prefix(off4, 3), fill(4, 4, {}, "H13")]
+    yield case(
+        "option.017",
+        "4.2",
+        "option off, round 4 (four players): the dealer may make the bids add up to 4",
+        off4,
+        [*round4_off, *bids_in_order(4, 3, [1, 1, 1, 1])],
+        state={"bids": [1, 1, 1, 1], "phase": "play"},
+    )
+    round3_off = [*simple_prefix(off4, 2), fill(4, 3, {}, "H13")]  # dealer 2
+    yield case(
+        "option.018",
+        "4.2",
+        "option off, round 3 (four players): others bid 1, 1, 0; the dealer may bid 0 to 3",
+        off4,
+        [*round3_off, *bids_in_order(4, 2, [1, 1, 0])],
+        state={"legal_actions": [bid(2, n) for n in range(4)]},
+    )
+    yield case(
+        "option.019",
+        "20.1",
+        "round 1 (four players): others bid 0, 0, 0; the dealer's only legal bid is 0",
+        on4,
+        [fill(4, 1, {}, "H13"), *bids_in_order(4, 0, [0, 0, 0])],
+        state={"legal_actions": [bid(0, 0)]},
+    )
+    round2_on = [*simple_prefix(on4, 1), fill(4, 2, {}, "H13")]  # dealer 1
+    yield case(
+        "option.020",
+        "20.1",
+        "round 2 (four players): others bid 0, 1, 0; the dealer (seat 1) may bid 0 or 2",
+        on4,
+        [*round2_on, *bids_in_order(4, 1, [0, 1, 0])],
+        state={"legal_actions": [bid(1, 0), bid(1, 2)]},
+    )
+    yield case(
+        "option.021",
+        "20.2",
+        "round 4 (four players): others bid 2, 2, 1, more than 4; the dealer is free",
+        on4,
+        [*round4_on, *bids_in_order(4, 3, [2, 2, 1])],
+        state={"legal_actions": [bid(3, n) for n in range(5)]},
+    )
+    yield case(
+        "option.022",
+        "20.1",
+        "round 1 (six players): others bid 0, 0, 1, 0, 0; the dealer may not bid 0",
+        config(6, 0, True),
+        [fill(6, 1, {}, "H13"), *bids_in_order(6, 0, [0, 0, 1, 0, 0])],
+        state={"legal_actions": [bid(0, 1)]},
+    )
+    yield case(
+        "option.023",
+        "4.2",
+        "option off, round 1 (four players): others bid 0, 0, 1; the dealer may bid 0 or 1",
+        off4,
+        [fill(4, 1, {}, "H13"), *bids_in_order(4, 0, [0, 0, 1])],
+        state={"legal_actions": [bid(0, 0), bid(0, 1)]},
+    )
 
 
 # -- leading ------------------------------------------------------------------------------------
@@ -954,14 +1206,36 @@ def leading_area() -> Iterator[Json]:
         [*r2, *plays_in_order(3, 2, ["C2", "W1", "C6"]), play(0, "C5")],
         state={"current_player": 1, "trick": ["C5"], "leader": 0},
     )
-    yield case(
-        "leading.009",
-        "5.1",
-        "in round 2 the seat left of the new dealer leads",
-        cfg,
-        r2,
-        state={"dealer": 1, "leader": 2, "current_player": 2},
-    )
+    # leading.009 is retired (see RETIRED).
+    # The first trick of round 2 is led by the seat left of its dealer (seat
+    # 2), not by round 1's last trick winner, nor by the dealer (seat 1), nor
+    # by round 1's leader (seat 1): round 1 is won by a third seat.
+    number = 10
+    for players, winner in ((3, 0), (4, 3), (5, 4), (6, 5)):
+        r1 = round1_won_by(players, winner)
+        r2_deal = fill(players, 2, {}, "H13")
+        r2_bids = bids_in_order(players, 1, [0] * players)
+        yield case(
+            f"leading.{number:03d}",
+            "5.1",
+            f"{players} players: seat {winner} wins round 1's trick; round 2 (dealer 1) is led by "
+            "seat 2, left of the dealer, not by the last trick's winner",
+            config(players),
+            [*r1, r2_deal, *r2_bids],
+            state={"tricks_won": [0] * players, "dealer": 1, "leader": 2, "current_player": 2},
+        )
+        number += 1
+        if players in (3, 4):
+            yield case(
+                f"leading.{number:03d}",
+                "5.1",
+                f"{players} players: seat {winner}, winner of round 1's trick, may not lead round 2",
+                config(players),
+                [*r1, r2_deal, *r2_bids, play(winner, r2_deal["hands"][winner][0])],
+                errors=refused(len(r1) + 1 + players, "not_your_turn"),
+                state={"current_player": 2, "trick": []},
+            )
+            number += 1
 
 
 # -- the led suit --------------------------------------------------------------------------------
@@ -993,6 +1267,80 @@ def led_suit_area() -> Iterator[Json]:
         yield case(
             f"led-suit.{number:03d}", rule, text, config(6), actions, state={"led_suit": led}
         )
+    # The same rows among four players, where the trick is not yet finished.
+    number = len(led_rows) + 1
+    for rule, text, cards, led in led_rows:
+        if len(cards) >= 4:
+            continue
+        turned = "H13" if "H3" not in cards else "S13"
+        yield case(
+            f"led-suit.{number:03d}",
+            rule,
+            f"four players: {text}",
+            config(4),
+            one_trick(4, cards, turned),
+            state={"led_suit": led},
+        )
+        number += 1
+    # Jesters led, then a Wizard or a suit card: round 2, seat 2 leads, and
+    # seat 1, the last to play among four, holds C5 and D5.  The readings
+    # "the second card decides, even a Jester" and "the first suit card
+    # decides, even after a Wizard" give other legal cards.
+    yield case(
+        f"led-suit.{number:03d}",
+        "6.1",
+        "four players: Jester, Jester, D9: Diamonds are led, so seat 1 must play D5",
+        config(4),
+        [
+            *round2(4, {2: "J1 C1", 3: "J2 C2", 0: "D9 C3", 1: "D5 C5"}),
+            *plays_in_order(4, 2, ["J1", "J2", "D9"]),
+        ],
+        state={"led_suit": "D", "legal_actions": [play(1, "D5")]},
+    )
+    yield case(
+        f"led-suit.{number + 1:03d}",
+        "6.2",
+        "four players: Jester, Wizard, C3: no led suit, so seat 1 may play C5 or D5",
+        config(4),
+        [
+            *round2(4, {2: "J1 C1", 3: "W1 C2", 0: "C3 C4", 1: "C5 D5"}),
+            *plays_in_order(4, 2, ["J1", "W1", "C3"]),
+        ],
+        state={"led_suit": None, "legal_actions": [play(1, "C5"), play(1, "D5")]},
+    )
+    yield case(
+        f"led-suit.{number + 2:03d}",
+        "6.2",
+        "four players: Jester, Jester, Wizard: no led suit, so seat 1 may play C5 or D5",
+        config(4),
+        [
+            *round2(4, {2: "J1 C1", 3: "J2 C2", 0: "W1 C3", 1: "C5 D5"}),
+            *plays_in_order(4, 2, ["J1", "J2", "W1"]),
+        ],
+        state={"led_suit": None, "legal_actions": [play(1, "C5"), play(1, "D5")]},
+    )
+    yield case(
+        f"led-suit.{number + 3:03d}",
+        "6.2",
+        "five players: Jester, Jester, Wizard, C3: no led suit, so seat 1 may play C5 or D5",
+        config(5),
+        [
+            *round2(5, {2: "J1 C1", 3: "J2 C2", 4: "W1 C6", 0: "C3 C4", 1: "C5 D5"}),
+            *plays_in_order(5, 2, ["J1", "J2", "W1", "C3"]),
+        ],
+        state={"led_suit": None, "legal_actions": [play(1, "C5"), play(1, "D5")]},
+    )
+    yield case(
+        f"led-suit.{number + 4:03d}",
+        "6.2",
+        "six players: three Jesters, a Wizard, C3: no led suit, so seat 1 may play C5 or D5",
+        config(6),
+        [
+            *round2(6, {2: "J1 C1", 3: "J2 C2", 4: "J3 C7", 5: "W1 C6", 0: "C3 C4", 1: "C5 D5"}),
+            *plays_in_order(6, 2, ["J1", "J2", "J3", "W1", "C3"]),
+        ],
+        state={"led_suit": None, "legal_actions": [play(1, "C5"), play(1, "D5")]},
+    )
 
 
 # -- following ------------------------------------------------------------------------------------
@@ -1033,6 +1381,7 @@ def following_area() -> Iterator[Json]:
             actions,
             errors=refused(len(actions) - 1, error) if error else None,
             state=expected,
+            also=ORDER if error == "card_not_in_hand" else (),
         )
         number += 1
     yield case(
@@ -1119,6 +1468,104 @@ def following_area() -> Iterator[Json]:
         cfg,
         [*base5, play(0, "S9"), play(1, "J1")],
         state={"trick": ["S9", "J1"], "current_player": 2},
+    )
+    # Four players, round 2 (dealer 1, trump Diamonds): seat 2 leads, then
+    # seats 3, 0 and 1 play.
+    cfg4 = config(4)
+    four = round2(4, {2: "C7 S2", 3: "C3 H5", 0: "D2 S3", 1: "W1 C9"}, turned="D13")
+    n4 = len(four)
+    yield case(
+        "following.018",
+        "7.1",
+        "four players: seat 3 holds C3, so H5 on a led C7 is refused",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "H5")],
+        errors=refused(n4 + 1, "must_follow_suit"),
+        state={"trick": ["C7"], "current_player": 3},
+    )
+    yield case(
+        "following.019",
+        "7.1",
+        "four players: seat 3 follows C7 with C3",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "C3")],
+        state={"trick": ["C7", "C3"], "current_player": 0},
+    )
+    yield case(
+        "following.020",
+        "7.3",
+        "four players: seat 0 holds no Club, so may play the trump D2 or S3",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "C3")],
+        state={"legal_actions": [play(0, "D2"), play(0, "S3")]},
+    )
+    yield case(
+        "following.021",
+        "7.3",
+        "four players: seat 0, void in Clubs, need not trump: S3 is played",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "C3"), play(0, "S3")],
+        state={"trick": ["C7", "C3", "S3"], "current_player": 1},
+    )
+    yield case(
+        "following.022",
+        "7.1",
+        "four players: after a trump, Clubs are still led, so seat 1 may play C9 or W1",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "C3"), play(0, "D2")],
+        state={"led_suit": "C", "legal_actions": [play(1, "C9"), play(1, "W1")]},
+    )
+    yield case(
+        "following.023",
+        "7.2",
+        "four players: seat 1 holds C9 and plays W1, which wins",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "C3"), play(0, "D2"), play(1, "W1")],
+        state={"tricks": [{"leader": 2, "cards": ["C7", "C3", "D2", "W1"], "winner": 1}]},
+    )
+    yield case(
+        "following.024",
+        "11.8",
+        "four players: seat 3 plays H9, which it does not hold: refused for that first",
+        cfg4,
+        [*four, play(2, "C7"), play(3, "H9")],
+        errors=refused(n4 + 1, "card_not_in_hand"),
+        also=ORDER,
+    )
+    wizard_led = round2(4, {2: "W2 S2", 3: "C3 H5", 0: "D2 S3", 1: "J1 C9"}, turned="D13")
+    yield case(
+        "following.025",
+        "7.3",
+        "four players: after a Wizard is led, seat 3 may play C3 or H5",
+        cfg4,
+        [*wizard_led, play(2, "W2")],
+        state={"legal_actions": [play(3, "C3"), play(3, "H5")]},
+    )
+    jester_led = round2(4, {2: "J3 S2", 3: "C3 H5", 0: "C2 D2", 1: "J1 C9"}, turned="D13")
+    yield case(
+        "following.026",
+        "7.1",
+        "four players: Jester, then C3: seat 0 holds C2, so D2 is refused",
+        cfg4,
+        [*jester_led, play(2, "J3"), play(3, "C3"), play(0, "D2")],
+        errors=refused(len(jester_led) + 2, "must_follow_suit"),
+    )
+    yield case(
+        "following.027",
+        "7.2",
+        "four players: seat 1 holds C9 and may play J1 on a led Club",
+        cfg4,
+        [*jester_led, play(2, "J3"), play(3, "C3"), play(0, "C2"), play(1, "J1")],
+        state={"tricks": [{"leader": 2, "cards": ["J3", "C3", "C2", "J1"], "winner": 3}]},
+    )
+    six = round2(6, {2: "C7 S2", 3: "C3 H5"}, turned="D13")
+    yield case(
+        "following.028",
+        "7.1",
+        "six players: seat 3 holds C3, so H5 on a led C7 is refused",
+        config(6),
+        [*six, play(2, "C7"), play(3, "H5")],
+        errors=refused(len(six) + 1, "must_follow_suit"),
     )
 
 
@@ -1230,6 +1677,27 @@ def winner_area() -> Iterator[Json]:
             one_trick(6, cards, turned),
             state={"trick_winner": (1 + position) % 6},
         )
+    # Jesters led, then a Wizard: the Wizard wins (not the first Jester).
+    number = len(winner_rows) + len(so_far_rows) + 1
+    for players, cards in ((4, ["J1", "J2", "J3", "W1"]), (4, ["J1", "J2", "W1", "C5"])):
+        winner = (1 + cards.index("W1")) % players
+        yield case(
+            f"winner.{number:03d}",
+            "8.1",
+            f"four players: {', '.join(cards)}: the Wizard (seat {winner}) wins",
+            config(players),
+            one_trick(players, cards, "S1"),
+            state={"round_scores": [[20 if s != winner else -10 for s in range(players)]]},
+        )
+        number += 1
+    yield case(
+        f"winner.{number:03d}",
+        "8.5",
+        "four players: Jester, Jester, Wizard: the Wizard is winning so far",
+        config(4),
+        one_trick(4, ["J1", "J2", "W1"], "S1"),
+        state={"trick_winner": 3},
+    )
 
 
 # -- scoring --------------------------------------------------------------------------------------
@@ -1323,6 +1791,83 @@ def scoring_area() -> Iterator[Json]:
         config(5),
         [],
         state={"scores": [0, 0, 0, 0, 0], "round_scores": []},
+    )
+    # Four players.  Round 1, dealer 0: seat 1 leads W1 and takes the trick.
+    # Round 2, dealer 1: seat 2 leads W2 and W3 and takes both tricks.  A
+    # missed bid loses 10 per trick of difference (ruling 10); where "10 per
+    # trick taken" would differ, the description says so.
+    r1_4 = [deal(["C2", "W1", "C3", "C4"], "D1")]
+    r1_4_plays = plays_in_order(4, 1, ["W1", "C3", "C4", "C2"])
+    r2_4_deal = deal(["C5 C6", "C7 C8", "W2 W3", "C9 C10"], "D2")
+    r2_4_plays = plays_in_order(4, 2, ["W2", "C9", "C5", "C7"]) + plays_in_order(
+        4, 2, ["W3", "C10", "C6", "C8"]
+    )
+    yield case(
+        "scoring.013",
+        "9.1",
+        "four players, round 1: bid 1, took 1: 30; bid 0, took 0: 20",
+        config(4),
+        [*r1_4, *bids_in_order(4, 0, [1, 0, 0, 0]), *r1_4_plays],
+        state={"round_scores": [[20, 30, 20, 20]], "scores": [20, 30, 20, 20]},
+    )
+    yield case(
+        "scoring.014",
+        "9.2",
+        "four players, round 1: bid 1, took 0: -10 (10 per trick taken would give 0); "
+        "bid 0, took 1: -10",
+        config(4),
+        [*r1_4, *bids_in_order(4, 0, [0, 0, 0, 1]), *r1_4_plays],
+        state={"round_scores": [[-10, -10, 20, 20]]},
+    )
+    r2_4 = [*r1_4, *bids_in_order(4, 0, [1, 0, 0, 0]), *r1_4_plays, r2_4_deal]
+    yield case(
+        "scoring.015",
+        "9.2",
+        "four players, round 2: bid 2, took 0: -20 (10 per trick taken would give 0)",
+        config(4),
+        [*r2_4, *bids_in_order(4, 1, [2, 0, 2, 0]), *r2_4_plays],
+        state={"round_scores": [[20, 30, 20, 20], [-20, 20, 40, 20]]},
+    )
+    yield case(
+        "scoring.016",
+        "9.2",
+        "four players, round 2: bid 1, took 2: -10 (10 per trick taken would give -20)",
+        config(4),
+        [*r2_4, *bids_in_order(4, 1, [1, 0, 0, 0]), *r2_4_plays],
+        state={"round_scores": [[20, 30, 20, 20], [20, 20, -10, 20]]},
+    )
+    yield case(
+        "scoring.017",
+        "9.2",
+        "four players, round 2: bid 2, took 0: -20; bid 1, took 0: -10; bid 2, took 2: 40",
+        config(4),
+        [*r2_4, *bids_in_order(4, 1, [2, 2, 1, 0]), *r2_4_plays],
+        state={"round_scores": [[20, 30, 20, 20], [-10, 20, 40, -20]]},
+    )
+    yield case(
+        "scoring.018",
+        "9.3",
+        "four players: totals add up rounds 1 and 2 (20 - 20, 30 + 20, 20 + 40, 20 + 20)",
+        config(4),
+        [*r2_4, *bids_in_order(4, 1, [2, 0, 2, 0]), *r2_4_plays],
+        state={"scores": [0, 50, 60, 40]},
+    )
+    yield case(
+        "scoring.019",
+        "9.2",
+        "six players, round 1: bid 0, took 1: -10; two bids of 1, took 0: -10 each "
+        "(10 per trick taken would give 0)",
+        config(6),
+        round1_won_by(6, 1, [0, 1, 0, 0, 0, 1]),
+        state={"round_scores": [[-10, -10, -10, 20, 20, 20]]},
+    )
+    yield case(
+        "scoring.020",
+        "9.1",
+        "five players, round 1: bid 1, took 1: 30; the others bid 0 and took 0: 20",
+        config(5),
+        round1_won_by(5, 1, [1, 0, 0, 0, 0]),
+        state={"round_scores": [[20, 30, 20, 20, 20]]},
     )
 
 
@@ -1623,8 +2168,18 @@ def illegal_area() -> Iterator[Json]:
             "invalid_action",
         ),
     ]
+    # The rows whose action breaks several rules, to show which code comes first.
+    order_rows = {4, 11, 17, 18}
     for number, (rule, text, cfg, actions, at, code) in enumerate(illegal_rows, start=1):
-        yield case(f"illegal.{number:03d}", rule, text, cfg, actions, errors=refused(at, code))
+        yield case(
+            f"illegal.{number:03d}",
+            rule,
+            text,
+            cfg,
+            actions,
+            errors=refused(at, code),
+            also=ORDER if number in order_rows else (),
+        )
     number = len(illegal_rows) + 1
     yield case(
         f"illegal.{number:03d}",
@@ -1802,6 +2357,7 @@ def render(area: Area) -> str:
         lines.append("  {")
         lines.append(f'   "id": {_compact(item["id"])},')
         lines.append(f'   "rule": {_compact(item["rule"])},')
+        lines.append(f'   "tags": {_compact(item["tags"])},')
         lines.append(f'   "description": {_compact(item["description"])},')
         given = item["given"]
         lines.append(f'   "given": {{"config": {_compact(given["config"])}, "actions": [')

@@ -1,0 +1,99 @@
+"""The conformance data: tags, the alternative readings, and player counts."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from wizard_rules.conformance.suite import load_suite, suite_path
+
+ROOT = Path(__file__).resolve().parent.parent
+SUITE = load_suite()
+RAW = {
+    raw["id"]: raw
+    for name in json.loads((suite_path() / "suite.json").read_text(encoding="utf-8"))["files"]
+    for raw in json.loads((suite_path() / "cases" / name).read_text(encoding="utf-8"))["cases"]
+}
+RULINGS = {
+    int(number)
+    for number in re.findall(
+        r"^(\d+)\. \*\*",
+        (ROOT / "docs" / "sources" / "rulings.md").read_text(encoding="utf-8"),
+        flags=re.MULTILINE,
+    )
+}
+
+
+def rule_rulings() -> dict[str, str]:
+    """The ``:ruling:`` of every rule of docs/rules.rst ('' for none)."""
+    text = (ROOT / "docs" / "rules.rst").read_text(encoding="utf-8")
+    found = {}
+    for block in re.split(r"^\.\. rule:: ", text, flags=re.MULTILINE)[1:]:
+        header = block.split("\n\n", 1)[0]
+        match = re.search(r":ruling: (\S+)", header)
+        found[block.split("\n", 1)[0].strip()] = match.group(1) if match else ""
+    return found
+
+
+def test_every_case_has_tags_from_the_vocabulary() -> None:
+    assert set(RAW) == {case.id for case in SUITE.cases}
+    for case_id, raw in RAW.items():
+        tags = raw["tags"]
+        assert tags, case_id
+        assert len(tags) == len(set(tags)), case_id
+        for tag in tags:
+            assert tag in {"rule", "option", "order", "notation"} or (
+                tag.startswith("ruling:") and int(tag[7:]) in RULINGS
+            ), (case_id, tag)
+
+
+def test_tags_follow_the_rule_and_the_kind_of_case() -> None:
+    rulings = rule_rulings()
+    for case_id, raw in RAW.items():
+        tags = set(raw["tags"])
+        ruling = rulings[raw["rule"]]
+        if "notation" in tags:
+            assert not tags & {"rule"}, case_id
+            assert not any(t.startswith("ruling:") for t in tags), case_id
+        elif ruling.isdigit():
+            assert f"ruling:{ruling}" in tags, case_id
+        elif ruling == "options":
+            assert tags == {"option"}, case_id
+        if raw["given"]["config"].get("forbid_bid_total_match") is True:
+            assert "option" in tags, case_id
+        codes = {error["code"] for error in raw["expect"].get("errors", [])}
+        if codes & {"bad_card_text", "invalid_action"} or raw["rule"] in {"1.3", "11.11"}:
+            assert "notation" in tags, case_id
+
+
+def test_every_tag_is_used() -> None:
+    used = {tag for raw in RAW.values() for tag in raw["tags"]}
+    assert {"rule", "option", "order", "notation"} <= used
+    taken = {f"ruling:{r}" for r in rule_rulings().values() if r.isdigit()}
+    assert taken <= used
+
+
+def test_the_readings_page_names_live_cases() -> None:
+    text = (ROOT / "docs" / "readings.rst").read_text(encoding="utf-8")
+    named = set(re.findall(r"<case-([a-z-]+\.\d{3})>", text))
+    assert len(named) >= 40
+    assert named <= set(RAW)
+    assert not named & SUITE.retired
+    assert "leading.009" in SUITE.retired
+
+
+def test_the_first_lead_cases_separate_the_readings() -> None:
+    # In each, round 1's winner, round 2's dealer and the seat left of it differ.
+    for case_id in ("leading.010", "leading.012", "leading.014", "leading.015"):
+        case = next(c for c in SUITE.cases if c.id == case_id)
+        assert case.state is not None
+        assert case.state["leader"] == 2
+        assert case.state["dealer"] == 1
+
+
+def test_four_players_in_every_rules_area() -> None:
+    for area in ("trump", "bidding", "option", "leading", "led-suit", "following", "winner"):
+        fours = [c for c in SUITE.cases if c.area == area and c.config.get("players") == 4]
+        assert len(fours) >= 4, area
+    assert len([c for c in SUITE.cases if c.area == "scoring" and c.config["players"] == 4]) >= 4
