@@ -7,6 +7,7 @@ empty      answers every request with {}
 hang       reads requests and never answers
 garbage    answers the handshake, then prints something that is not JSON
 protocol2  answers the handshake with protocol 2
+chatty     answers the handshake with a field the protocol does not know
 crash N    serves properly, then exits when asked for case N (an id)
 stall N    serves properly, but never answers case N (an id)
 wrong N    serves properly, but answers case N (an id) with no errors and no state
@@ -15,6 +16,9 @@ blank      serves properly, with an empty line before every answer
 huge       answers the handshake, then a case with a line of over 1 MiB
 list       answers the handshake, then a case with a JSON array
 other-id   answers the handshake, then a case with the wrong id
+canned F   serves properly, but answers the cases of the JSON file F (an object
+           from case id to answer) with what it holds; "type" and "id" are
+           added when the answer lacks them
 good       serves properly (the library's own adapter)
 """
 
@@ -31,6 +35,10 @@ from wizard_rules.conformance.adapter import handle
 def main() -> None:
     mode = sys.argv[1]
     target = sys.argv[2] if len(sys.argv) > 2 else ""
+    canned = {}
+    if mode == "canned":
+        with open(target, encoding="utf-8") as handle_:
+            canned = json.load(handle_)
     if mode == "exit":
         sys.exit(3)
     for line in sys.stdin:
@@ -51,12 +59,16 @@ def main() -> None:
             sys.stdout.write("x" * (1 << 21) + "\n")
             sys.stdout.flush()
             continue
+        elif mode == "canned" and kind == "case" and request.get("id") in canned:
+            answer = {"type": "result", "id": request["id"], **canned[request["id"]]}
         elif mode == "list" and kind == "case":
             answer = [1]
         elif mode == "other-id" and kind == "case":
             answer = {"type": "result", "id": "nobody.000", "errors": []}
         elif mode == "protocol2" and kind == "hello":
             answer = {"type": "hello", "protocol": 2, "name": "other", "version": "9"}
+        elif mode == "chatty" and kind == "hello":
+            answer = {**handle(request), "motto": "more is more"}  # type: ignore[dict-item]
         elif mode == "garbage" and kind == "case":
             sys.stdout.write("this is not json\n")
             sys.stdout.flush()

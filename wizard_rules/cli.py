@@ -163,6 +163,7 @@ def _add_conformance(commands: _Commands) -> None:
     _add_conformance_run(suite_commands)
     _add_conformance_adapter(suite_commands)
     _add_conformance_list(suite_commands)
+    _add_conformance_show(suite_commands)
 
 
 def _add_conformance_run(suite_commands: _Commands) -> None:
@@ -179,19 +180,26 @@ def _add_conformance_run(suite_commands: _Commands) -> None:
         action="append",
         default=[],
         metavar="PATTERN",
-        help="run only cases whose id matches this pattern (fnmatch; repeatable)",
+        help="run only the cases this chooses: an id, a glob of ids (winner.*) or "
+        "tag:TAG (tag:ruling:*); repeatable",
     )
     run.add_argument(
         "--skip",
         action="append",
         default=[],
         metavar="PATTERN",
-        help="skip cases whose id matches this pattern (fnmatch; repeatable)",
+        help="skip the cases this chooses (as --run); repeatable",
     )
     run.add_argument(
         "--known-failures",
         metavar="FILE",
-        help="a file of case ids (one a line) that the implementation is known to fail",
+        help="a file of the cases the implementation is known to fail: an id, a glob or "
+        "tag:TAG a line, a reason after #",
+    )
+    run.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail the run on unsupported cases and stale known-failures entries too",
     )
     run.add_argument(
         "--timeout",
@@ -218,6 +226,16 @@ def _add_conformance_list(suite_commands: _Commands) -> None:
         help="list the cases: how many per area, and the ids of each rule's cases",
         description="List the conformance cases, by area and by rule.",
     )
+
+
+def _add_conformance_show(suite_commands: _Commands) -> None:
+    show = suite_commands.add_parser(
+        "show",
+        help="print one case readably: its config, its actions, what is expected, its tags",
+        description="Print one conformance case readably.",
+    )
+    show.add_argument("case_id", metavar="ID", help="the case's id, as winner.007")
+    show.set_defaults(subparser=show)
 
 
 def _position(text: str) -> Position:
@@ -340,6 +358,7 @@ def _conformance(args: argparse.Namespace, out: TextIO) -> int:
     # Imported here: the suite and the runner are not needed to play a game.
     from wizard_rules.conformance.adapter import serve
     from wizard_rules.conformance.runner import (
+        KnownFailure,
         format_report,
         json_report,
         read_known_failures,
@@ -353,7 +372,9 @@ def _conformance(args: argparse.Namespace, out: TextIO) -> int:
     if args.suite_command == "list":
         out.write(_case_listing(suite))
         return 0
-    known: frozenset[str] = frozenset()
+    if args.suite_command == "show":
+        return _show_case(suite, args.case_id, args.subparser, out)
+    known: tuple[KnownFailure, ...] = ()
     if args.known_failures:
         try:
             known = read_known_failures(Path(args.known_failures))
@@ -366,12 +387,24 @@ def _conformance(args: argparse.Namespace, out: TextIO) -> int:
         skip=args.skip,
         known_failures=known,
         timeout=args.timeout,
+        strict=args.strict,
     )
     if args.json:
         out.write(json.dumps(json_report(report, suite), indent=2, sort_keys=True) + "\n")
     else:
         out.write(format_report(report, suite))
     return 0 if report.ok else 1
+
+
+def _show_case(suite: Suite, case_id: str, parser: argparse.ArgumentParser, out: TextIO) -> int:
+    from wizard_rules.conformance.runner import show_case
+
+    found = next((case for case in suite.cases if case.id == case_id), None)
+    if found is None:
+        why = "is retired" if case_id in suite.retired else "is not in the suite"
+        parser.error(f"case {case_id!r} {why} (wizard-rules conformance list lists the cases)")
+    out.write(show_case(found))
+    return 0
 
 
 def _case_listing(suite: Suite) -> str:

@@ -33,6 +33,26 @@ standard input and output (the adapter may write anything to standard error).
    :data:`MAX_PERFT_DEPTH`), the answer's ``perft`` is the number of distinct
    sequences of ``d`` legal actions from the final state.  A request the
    adapter cannot read gets an :class:`ErrorAnswer`.
+
+   *Unsupported* (an addition to version 1 that older adapters need not
+   know): a result may carry ``"unsupported": true`` when the adapter does
+   not support the case at all (``errors``, ``state`` and ``perft`` may then
+   be left out and are not judged), or ``"unsupported": [NAME, ...]`` naming
+   the parts it cannot answer: observation keys of the request's
+   ``observe``, ``"errors"``, or ``"perft"`` when a depth was asked.  Those
+   parts are not judged, and an unsupported observation must not also be in
+   ``state``; the rest of the answer is judged as usual.  ``false`` and
+   ``[]`` mean nothing is unsupported.
+
+   Answers are compared as JSON values, types included (``true`` is not
+   ``1``, ``1.0`` is not ``1``).  A part asked for and left out of the
+   answer (``errors``, ``perft``, or a key of ``state``) is wrong, never read
+   as ``null``.  Extra fields are allowed nowhere: a handshake answer has
+   exactly ``type``, ``protocol``, ``name`` and ``version``; a result exactly
+   ``type``, ``id``, ``errors``, ``state``, ``perft`` and, optionally,
+   ``unsupported``; ``state`` only keys of ``observe``; a refusal exactly
+   ``at`` and ``code``, and an observation's value exactly the shape of
+   :data:`OBSERVATION_KEYS` (an extra field there is a wrong value).
 3. The runner ends with ``{"type": "bye"}`` (:class:`ByeRequest`); the
    adapter exits.
 
@@ -137,10 +157,16 @@ class ResultFields(TypedDict):
 
 
 class ResultAnswer(ResultFields):
-    """The adapter's answer to a case: :class:`ResultFields` with the case's ``id``."""
+    """The adapter's answer to a case: :class:`ResultFields` with the case's ``id``.
+
+    ``unsupported`` (optional) is ``true`` for a case the adapter does not
+    support, or the names of the parts it cannot answer (observation keys,
+    ``"errors"``, ``"perft"``).
+    """
 
     type: Literal["result"]
     id: JSON
+    unsupported: NotRequired[bool | list[str]]
 
 
 class ErrorAnswer(TypedDict):

@@ -50,12 +50,20 @@ from wizard_rules.conformance.suite import Case, Suite
 __all__ = [
     "AdapterFailure",
     "CaseResult",
+    "Difference",
+    "Judgement",
+    "KnownFailure",
+    "KnownStatus",
     "Outcome",
     "Report",
     "format_report",
     "json_report",
+    "matches",
     "read_known_failures",
     "run_suite",
+    "same_json",
+    "shorten",
+    "show_case",
 ]
 
 _MAX_LINE: Final = 1 << 20  # an answer longer than 1 MiB is garbage
@@ -73,20 +81,48 @@ class Outcome(enum.Enum):
     """The adapter did not answer properly (it crashed, hung, or spoke nonsense)."""
     NOT_RUN = "not-run"
     """Not asked: the handshake failed, or the adapter failed three cases in a row."""
+    UNSUPPORTED = "unsupported"
+    """The adapter does not support the case, or some of what it asks, and the
+    rest was right: not a failure, unless the run is strict."""
     KNOWN_FAILURE = "known-failure"
     """Failed, and listed as a known failure."""
     FIXED = "fixed"
-    """Listed as a known failure, but passed: this fails the run."""
+    """Listed by its id as a known failure, but passed: this fails the run."""
     SKIPPED = "skipped"
     """Not selected by ``--run`` and ``--skip``."""
 
     @property
     def is_failure(self) -> bool:
-        """Whether this outcome fails the run."""
+        """Whether this outcome fails the run (``unsupported`` does only in a strict run)."""
         return self in _FAILURES
 
 
 _FAILURES: Final = frozenset({Outcome.FAILED, Outcome.ERROR, Outcome.NOT_RUN, Outcome.FIXED})
+
+
+@attrs.frozen
+class Difference:
+    """One part of an answer that is not what was expected.
+
+    :ivar key: ``"errors"``, ``"perft"`` or ``"state.KEY"``.
+    :ivar expected: the expected value.
+    :ivar got: the value answered (``None`` when missing).
+    :ivar missing: whether the answer left the part out.
+    """
+
+    key: str
+    expected: Any
+    got: Any = None
+    missing: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the difference as a JSON-ready dict."""
+        return {
+            "key": self.key,
+            "expected": self.expected,
+            "got": self.got,
+            "missing": self.missing,
+        }
 
 
 @attrs.frozen
@@ -95,9 +131,14 @@ class CaseResult:
 
     :ivar case: the case.
     :ivar outcome: how it ended.
-    :ivar expected: what was expected (for a failure).
-    :ivar got: what the adapter answered (for a failure).
+    :ivar expected: what was expected (for a judged case).
+    :ivar got: what the adapter answered (for a judged case; a part it left
+        out is absent).
     :ivar detail: what went wrong with the adapter (for an error).
+    :ivar unsupported: ``True`` when the adapter does not support the case at
+        all, else the parts it declared unsupported (``"errors"``,
+        ``"perft"``, ``"state.KEY"``).
+    :ivar differences: the parts answered wrongly or left out.
     """
 
     case: Case
@@ -105,6 +146,8 @@ class CaseResult:
     expected: Any = None
     got: Any = None
     detail: str = ""
+    unsupported: bool | tuple[str, ...] = ()
+    differences: tuple[Difference, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Return the result as a JSON-ready dict for ``--json`` reports."""
@@ -112,10 +155,16 @@ class CaseResult:
             "id": self.case.id,
             "rule": self.case.rule,
             "area": self.case.area,
+            "tags": list(self.case.tags),
+            "description": self.case.description,
             "outcome": self.outcome.value,
             "expected": self.expected,
             "got": self.got,
             "detail": self.detail,
+            "unsupported": (
+                self.unsupported if type(self.unsupported) is bool else list(self.unsupported)
+            ),
+            "differences": [difference.to_dict() for difference in self.differences],
         }
 
 
@@ -225,12 +274,23 @@ def _handshake(adapter: _Adapter) -> dict[str, Any]:
     answer = adapter.ask(hello)
     if answer.get("type") != "hello":
         raise AdapterFailure(f"the adapter did not answer the handshake: {str(answer)[:120]}")
-    if answer.get("protocol") != PROTOCOL_VERSION:
+    if type(answer.get("protocol")) is not int or answer.get("protocol") != PROTOCOL_VERSION:
         raise AdapterFailure(
             f"the adapter speaks protocol {answer.get('protocol')!r}, "
             f"this runner speaks {PROTOCOL_VERSION}"
         )
+    extra = sorted(set(answer) - _HELLO_FIELDS)
+    if extra:
+        raise AdapterFailure(f"the handshake has fields the protocol does not know: {extra}")
     return answer
+
+
+_HELLO_FIELDS: Final = frozenset({"type", "protocol", "name", "version"})
+_RESULT_FIELDS: Final = frozenset({"type", "id", "errors", "state", "perft", "unsupported"})
+
+
+def _order_key(item: Any) -> str:
+    return json.dumps(item, sort_keys=True)
 
 
 def _normal(key: str, value: Any) -> Any:
@@ -238,28 +298,124 @@ def _normal(key: str, value: Any) -> Any:
     if key not in UNORDERED_OBSERVATIONS or type(value) is not list:
         return value
     if key == "hands":
-        return [sorted(hand, key=str) if type(hand) is list else hand for hand in value]
-    if key == "winners":
-        return sorted(value, key=str)
-    return sorted(value, key=lambda item: json.dumps(item, sort_keys=True))
+        return [sorted(hand, key=_order_key) if type(hand) is list else hand for hand in value]
+    return sorted(value, key=_order_key)
 
 
-def _judge(case: Case, answer: Mapping[str, object]) -> tuple[bool, Any, Any]:
-    """Return (passed, expected, got) for an adapter's answer to ``case``."""
-    expected: dict[str, Any] = {"errors": list(case.errors)}
-    got: dict[str, Any] = {"errors": answer.get("errors")}
-    if case.state is not None:
-        state = answer.get("state")
-        expected["state"] = {key: _normal(key, value) for key, value in case.state.items()}
-        got["state"] = (
-            {key: _normal(key, state.get(key)) for key in case.state}
-            if type(state) is dict
-            else state
-        )
+def same_json(one: Any, other: Any) -> bool:
+    """Whether two JSON values are equal, types included.
+
+    Unlike ``==``, ``true`` is not ``1`` and ``1.0`` is not ``1``; objects are
+    equal when they have the same keys with equal values, lists when they
+    have equal items in the same order.
+    """
+    if type(one) is not type(other):
+        return False
+    if type(one) is list:
+        return len(one) == len(other) and all(map(same_json, one, other))
+    if type(one) is dict:
+        return one.keys() == other.keys() and all(same_json(one[k], other[k]) for k in one)
+    return bool(one == other)
+
+
+@attrs.frozen
+class Judgement:
+    """The verdict on one answer: what was expected, what came, what differs.
+
+    :ivar passed: every part asked for and answered is right, and none is missing.
+    :ivar expected: the expected parts: ``errors``, ``state`` and ``perft``.
+    :ivar got: the answered parts, in the same shape (a part left out is absent).
+    :ivar unsupported: ``True`` for a whole case, else the unsupported parts.
+    :ivar differences: the parts answered wrongly or left out.
+    """
+
+    passed: bool
+    expected: dict[str, Any]
+    got: dict[str, Any]
+    unsupported: bool | tuple[str, ...]
+    differences: tuple[Difference, ...]
+
+
+def _check_unsupported(case: Case, answer: Mapping[str, object]) -> bool | tuple[str, ...]:
+    """Read an answer's ``unsupported`` field, or raise :class:`AdapterFailure`."""
+    value = answer.get("unsupported", False)
+    if type(value) is bool:
+        return value
+    asked = {"errors", *(case.state or {})}
     if case.perft is not None:
-        expected["perft"] = case.perft["count"]
-        got["perft"] = answer.get("perft")
-    return expected == got, expected, got
+        asked.add("perft")
+    if (
+        type(value) is not list
+        or not all(type(name) is str and name in asked for name in value)
+        or len(set(value)) != len(value)
+    ):
+        raise AdapterFailure(
+            f"'unsupported' must be true, false or a list of the parts asked for "
+            f"({', '.join(sorted(asked))}), not {str(value)[:120]}"
+        )
+    state = answer.get("state")
+    if type(state) is dict and any(name in state for name in value):
+        raise AdapterFailure("an observation declared unsupported is also answered")
+    order = ["errors", *sorted(case.state or {}), "perft"]
+    return tuple(
+        ("state." + name if name in (case.state or {}) else name)
+        for name in order
+        if name in value
+    )
+
+
+def _judge(case: Case, answer: Mapping[str, object]) -> Judgement:
+    """Judge an adapter's answer to ``case`` (its ``errors``, ``state`` and ``perft``).
+
+    :raises AdapterFailure: the answer has fields the protocol does not know,
+        an observation that was not asked for, or a malformed ``unsupported``.
+    """
+    extra = sorted(set(answer) - _RESULT_FIELDS)
+    if extra:
+        raise AdapterFailure(f"the result has fields the protocol does not know: {extra}")
+    unsupported = _check_unsupported(case, answer)
+    state = answer.get("state")
+    if type(state) is dict:
+        unasked = sorted(set(state) - set(case.state or {}))
+        if unasked:
+            raise AdapterFailure(f"the result has observations that were not asked for: {unasked}")
+    if unsupported is True:
+        return Judgement(True, {}, {}, True, ())
+    skipped = set() if unsupported is False else set(unsupported)
+    parts: list[tuple[str, Any, bool, Any]] = []  # key, expected, answered, got
+    if "errors" not in skipped:
+        parts.append(("errors", list(case.errors), "errors" in answer, answer.get("errors")))
+    observed: dict[str, Any] = state if type(state) is dict else {}
+    for key, value in (case.state or {}).items():
+        if "state." + key not in skipped:
+            answered = key in observed
+            seen = _normal(key, observed[key]) if answered else None
+            parts.append(("state." + key, _normal(key, value), answered, seen))
+    if case.perft is not None and "perft" not in skipped:
+        parts.append(("perft", case.perft["count"], "perft" in answer, answer.get("perft")))
+    expected: dict[str, Any] = {}
+    got: dict[str, Any] = {}
+    differences: list[Difference] = []
+    for key, want, answered, value in parts:
+        if key.startswith("state."):
+            expected.setdefault("state", {})[key[6:]] = want
+            if answered:
+                got.setdefault("state", {})[key[6:]] = value
+        else:
+            expected[key] = want
+            if answered:
+                got[key] = value
+        if not answered:
+            differences.append(Difference(key, want, None, missing=True))
+        elif not same_json(want, value):
+            differences.append(Difference(key, want, value))
+    return Judgement(
+        not differences,
+        expected,
+        got,
+        () if unsupported is False else unsupported,
+        tuple(differences),
+    )
 
 
 def _request(case: Case) -> CaseRequest:
@@ -273,20 +429,109 @@ def _request(case: Case) -> CaseRequest:
     }
 
 
-def read_known_failures(path: Path) -> frozenset[str]:
-    """Read a known-failures file: one case id per line; ``#`` starts a comment."""
-    ids = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        text = line.split("#", 1)[0].strip()
-        if text:
-            ids.add(text)
-    return frozenset(ids)
+_GLOB: Final = frozenset("*?[")
+
+
+def matches(case: Case, pattern: str) -> bool:
+    """Whether ``case`` is chosen by ``pattern``: an id, a glob of ids, or ``tag:TAG``.
+
+    ``tag:TAG`` chooses the cases with a tag that matches ``TAG`` (itself a
+    glob, as in ``tag:ruling:*``).
+    """
+    if pattern.startswith("tag:"):
+        return any(fnmatch.fnmatchcase(tag, pattern[4:]) for tag in case.tags)
+    return fnmatch.fnmatchcase(case.id, pattern)
+
+
+@attrs.frozen
+class KnownFailure:
+    """One entry of a known-failures file.
+
+    :ivar pattern: a case id, a glob of ids (``winner.00*``) or ``tag:TAG``.
+    :ivar reason: the text after ``#`` on its line (``""`` if none).
+    :ivar line: its line number in the file (0 when not read from a file).
+    """
+
+    pattern: str
+    reason: str = ""
+    line: int = 0
+
+    @property
+    def exact(self) -> bool:
+        """Whether the entry names one case by its id (no glob, no tag)."""
+        return not self.pattern.startswith("tag:") and not (_GLOB & set(self.pattern))
+
+
+@attrs.frozen
+class KnownStatus:
+    """What became of one known-failures entry in a run.
+
+    :ivar entry: the entry.
+    :ivar failing: the ids of the cases it covers that failed, as known.
+    :ivar passing: the ids of the cases it covers that passed.
+    :ivar problem: why the entry is stale (``""`` if it is not): an unknown
+        or retired id, a pattern that matches no case, or an entry none of
+        whose cases fails any more.
+    """
+
+    entry: KnownFailure
+    failing: tuple[str, ...] = ()
+    passing: tuple[str, ...] = ()
+    problem: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the status as a JSON-ready dict."""
+        return {
+            "entry": self.entry.pattern,
+            "reason": self.entry.reason,
+            "line": self.entry.line,
+            "failing": list(self.failing),
+            "passing": list(self.passing),
+            "problem": self.problem or None,
+        }
+
+
+def read_known_failures(path: Path) -> tuple[KnownFailure, ...]:
+    """Read a known-failures file: one entry a line, a reason after ``#``.
+
+    An entry is a case id, a glob of ids or ``tag:TAG``; a blank line, or one
+    with only a comment, is ignored.
+    """
+    entries = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        text, _, reason = line.partition("#")
+        if text.strip():
+            entries.append(KnownFailure(text.strip(), reason.strip(), number))
+    return tuple(entries)
+
+
+def _entries(known: Iterable[str | KnownFailure]) -> tuple[KnownFailure, ...]:
+    return tuple(item if isinstance(item, KnownFailure) else KnownFailure(item) for item in known)
 
 
 def _selected(case: Case, run: Sequence[str], skip: Sequence[str]) -> bool:
-    if run and not any(fnmatch.fnmatchcase(case.id, pattern) for pattern in run):
+    if run and not any(matches(case, pattern) for pattern in run):
         return False
-    return not any(fnmatch.fnmatchcase(case.id, pattern) for pattern in skip)
+    return not any(matches(case, pattern) for pattern in skip)
+
+
+def _statuses(
+    suite: Suite, entries: Sequence[KnownFailure], results: Sequence[CaseResult]
+) -> tuple[KnownStatus, ...]:
+    statuses = []
+    for entry in entries:
+        covered = [r for r in results if matches(r.case, entry.pattern)]
+        failing = tuple(r.case.id for r in covered if r.outcome is Outcome.KNOWN_FAILURE)
+        passing = tuple(r.case.id for r in covered if r.outcome in (Outcome.PASSED, Outcome.FIXED))
+        problem = ""
+        if entry.exact and entry.pattern in suite.retired:
+            problem = "a retired case id"
+        elif not covered:
+            problem = "an unknown case id" if entry.exact else "matches no case of the suite"
+        elif passing and not failing:
+            problem = f"none of its cases fails any more ({len(passing)} pass)"
+        statuses.append(KnownStatus(entry, failing, passing, problem))
+    return tuple(statuses)
 
 
 @attrs.frozen
@@ -296,16 +541,37 @@ class Report:
     :ivar implementation: the adapter's handshake (its name and version).
     :ivar results: one :class:`CaseResult` per case of the suite.
     :ivar problem: why the run could not go on (a failed handshake), or ``""``.
+    :ivar known: what became of each known-failures entry.
+    :ivar strict: whether unsupported cases and stale known-failures entries
+        fail the run.
+    :ivar seconds: how long the run took.
     """
 
     implementation: dict[str, Any]
     results: tuple[CaseResult, ...]
     problem: str = ""
+    known: tuple[KnownStatus, ...] = ()
+    strict: bool = False
+    seconds: float = 0.0
+
+    @property
+    def stale(self) -> tuple[KnownStatus, ...]:
+        """The known-failures entries that are stale."""
+        return tuple(status for status in self.known if status.problem)
 
     @property
     def ok(self) -> bool:
-        """Whether the run passed: no failure, error, case not run or fixed known failure."""
-        return not self.problem and not any(r.outcome.is_failure for r in self.results)
+        """Whether the run passed.
+
+        It fails on a failure, an error, a case not run or a fixed known
+        failure; in a strict run, also on an unsupported case or a stale
+        known-failures entry.
+        """
+        if self.problem or any(r.outcome.is_failure for r in self.results):
+            return False
+        return not self.strict or not (
+            self.stale or any(r.outcome is Outcome.UNSUPPORTED for r in self.results)
+        )
 
     def counts(self) -> dict[Outcome, int]:
         """How many cases ended each way (only the outcomes that occurred)."""
@@ -314,6 +580,22 @@ class Report:
             counts[result.outcome] = counts.get(result.outcome, 0) + 1
         return counts
 
+    def totals(self) -> dict[str, int]:
+        """The counts of the report's last line.
+
+        ``failed`` counts every outcome that fails the run (``failed``,
+        ``error``, ``not-run``, ``fixed``); ``unsupported``,
+        ``known_failures`` and ``skipped`` are counted apart.
+        """
+        counts = self.counts()
+        return {
+            "passed": counts.get(Outcome.PASSED, 0),
+            "failed": sum(n for outcome, n in counts.items() if outcome.is_failure),
+            "unsupported": counts.get(Outcome.UNSUPPORTED, 0),
+            "known_failures": counts.get(Outcome.KNOWN_FAILURE, 0),
+            "skipped": counts.get(Outcome.SKIPPED, 0),
+        }
+
 
 def run_suite(
     suite: Suite,
@@ -321,17 +603,24 @@ def run_suite(
     *,
     run: Sequence[str] = (),
     skip: Sequence[str] = (),
-    known_failures: Iterable[str] = (),
+    known_failures: Iterable[str | KnownFailure] = (),
     timeout: float = 5.0,
+    strict: bool = False,
 ) -> Report:
-    """Run every selected case of ``suite`` against the adapter ``command``."""
-    known = frozenset(known_failures)
+    """Run every selected case of ``suite`` against the adapter ``command``.
+
+    ``run`` and ``skip`` are patterns (see :func:`matches`); the
+    ``known_failures`` entries (or plain patterns) name the cases the
+    implementation is known to fail.
+    """
+    started = time.monotonic()
+    entries = _entries(known_failures)
     try:
         argv = shlex.split(command)
     except ValueError as error:
-        return Report({}, (), f"cannot read the adapter command: {error}")
+        return Report({}, (), f"cannot read the adapter command: {error}", strict=strict)
     if not argv:
-        return Report({}, (), "the adapter command is empty")
+        return Report({}, (), "the adapter command is empty", strict=strict)
     selected = {case.id for case in suite.cases if _selected(case, run, skip)}
     results: list[CaseResult] = []
     adapter: _Adapter | None = None
@@ -364,27 +653,161 @@ def run_suite(
                 answer = adapter.ask(_request(case))
                 if answer.get("type") != "result" or answer.get("id") != case.id:
                     raise AdapterFailure(f"expected a result for {case.id}: {str(answer)[:160]}")
+                judgement = _judge(case, answer)
             except AdapterFailure as failure:
                 failures_in_a_row += 1
                 results.append(CaseResult(case, Outcome.ERROR, detail=str(failure)))
                 adapter.close()
                 adapter = None
                 continue
+            # A proper answer, unsupported or not, ends a run of adapter errors.
             failures_in_a_row = 0
-            passed, expected, got = _judge(case, answer)
-            if case.id in known:
-                outcome = Outcome.FIXED if passed else Outcome.KNOWN_FAILURE
-            else:
-                outcome = Outcome.PASSED if passed else Outcome.FAILED
-            results.append(CaseResult(case, outcome, expected, got))
+            results.append(_result(case, judgement, entries))
     finally:
         if adapter is not None:
             adapter.close()
-    return Report(implementation, tuple(results), problem)
+    return Report(
+        implementation,
+        tuple(results),
+        problem,
+        _statuses(suite, entries, results),
+        strict,
+        time.monotonic() - started,
+    )
+
+
+def _result(case: Case, judgement: Judgement, entries: Sequence[KnownFailure]) -> CaseResult:
+    covering = [entry for entry in entries if matches(case, entry.pattern)]
+    if not judgement.passed:
+        outcome = Outcome.KNOWN_FAILURE if covering else Outcome.FAILED
+    elif judgement.unsupported:
+        outcome = Outcome.UNSUPPORTED
+    elif any(entry.exact for entry in covering):
+        outcome = Outcome.FIXED
+    else:
+        outcome = Outcome.PASSED
+    return CaseResult(
+        case,
+        outcome,
+        judgement.expected,
+        judgement.got,
+        unsupported=judgement.unsupported,
+        differences=judgement.differences,
+    )
+
+
+_CUT: Final = 300
+
+
+def shorten(text: str, limit: int = _CUT) -> str:
+    """``text``, cut after ``limit`` characters with a visible marker saying how much was cut."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... [cut: {len(text) - limit} more characters]"
+
+
+def _shown(value: Any) -> str:
+    return shorten(json.dumps(value, sort_keys=True))
+
+
+def _tags(case: Case) -> str:
+    return f" [{', '.join(case.tags)}]" if case.tags else ""
+
+
+_COLUMNS: Final = (
+    ("passed", (Outcome.PASSED,)),
+    ("failed", (Outcome.FAILED, Outcome.FIXED)),
+    ("errors", (Outcome.ERROR, Outcome.NOT_RUN)),
+    ("unsupported", (Outcome.UNSUPPORTED,)),
+    ("known", (Outcome.KNOWN_FAILURE,)),
+    ("skipped", (Outcome.SKIPPED,)),
+)
+
+
+def _rule_order(rule: str) -> tuple[tuple[int, str], ...]:
+    return tuple((int(part), "") if part.isdigit() else (0, part) for part in rule.split("."))
+
+
+def _groups(report: Report, suite: Suite) -> dict[str, dict[str, list[CaseResult]]]:
+    """The results by area, by rule and by tag (untagged cases under ``(none)``)."""
+    by_area: dict[str, list[CaseResult]] = {area: [] for area in suite.areas}
+    by_rule: dict[str, list[CaseResult]] = {}
+    by_tag: dict[str, list[CaseResult]] = {}
+    for result in report.results:
+        by_area.setdefault(result.case.area, []).append(result)
+        by_rule.setdefault(result.case.rule, []).append(result)
+        for tag in result.case.tags or ("(none)",):
+            by_tag.setdefault(tag, []).append(result)
+    return {
+        "area": by_area,
+        "rule": dict(sorted(by_rule.items(), key=lambda item: _rule_order(item[0]))),
+        "tag": dict(sorted(by_tag.items())),
+    }
+
+
+def _column_counts(results: Sequence[CaseResult]) -> dict[str, int]:
+    return {name: sum(r.outcome in outcomes for r in results) for name, outcomes in _COLUMNS}
+
+
+def _table(title: str, groups: Mapping[str, Sequence[CaseResult]]) -> list[str]:
+    width = max([len(title), *map(len, groups)]) + 2
+    lines = [f"{title:<{width}}" + "".join(f"{name:>{len(name) + 2}}" for name, _ in _COLUMNS)]
+    for name, results in groups.items():
+        counts = _column_counts(results)
+        lines.append(
+            f"{name:<{width}}" + "".join(f"{counts[c]:>{len(c) + 2}}" for c, _ in _COLUMNS)
+        )
+    return lines
+
+
+def _unsupported_text(unsupported: bool | tuple[str, ...]) -> str:
+    if unsupported is True:
+        return "the whole case"
+    return ", ".join(unsupported) if type(unsupported) is tuple else ""
+
+
+def _failure_lines(result: CaseResult) -> list[str]:
+    case = result.case
+    word = "FAIL" if result.outcome is Outcome.FAILED else "KNOWN"
+    lines = [f"{word} {case.id} (rule {case.rule}){_tags(case)}: {case.description}"]
+    for difference in result.differences:
+        got = "(missing)" if difference.missing else _shown(difference.got)
+        lines.append(f"  {difference.key}:")
+        lines.append(f"    expected: {_shown(difference.expected)}")
+        lines.append(f"    got:      {got}")
+    if result.unsupported:
+        lines.append(f"  unsupported: {_unsupported_text(result.unsupported)}")
+    return lines
+
+
+def _known_lines(report: Report) -> list[str]:
+    lines = ["", "known failures:"]
+    for status in report.known:
+        entry = status.entry
+        reason = f"  # {entry.reason}" if entry.reason else ""
+        lines.append(
+            f"  {entry.pattern}: {len(status.failing)} failing, "
+            f"{len(status.passing)} passing{reason}"
+        )
+        if status.passing and status.failing:
+            lines.append(f"    passing although listed: {' '.join(status.passing)}")
+        if status.problem:
+            word = "ERROR" if report.strict else "STALE"
+            lines.append(f"  {word} line {entry.line}: {entry.pattern}: {status.problem}")
+    for result in report.results:
+        if result.outcome is Outcome.KNOWN_FAILURE:
+            lines.extend("  " + line for line in _failure_lines(result))
+    return lines
 
 
 def format_report(report: Report, suite: Suite) -> str:
-    """Return the human-readable report: each failure, then a summary by area."""
+    """Return the human-readable report.
+
+    Each failure (its differences, long values cut with a visible marker),
+    error, unsupported case and fixed known failure; the known-failures
+    entries and what became of them; counts by area, by rule (the rules with
+    anything but passes) and by tag; the time; and a last line of totals.
+    """
     lines: list[str] = []
     if report.implementation:
         name = report.implementation.get("name", "?")
@@ -395,47 +818,148 @@ def format_report(report: Report, suite: Suite) -> str:
         lines.append(f"PROBLEM: {report.problem}")
     for result in report.results:
         case = result.case
-        if result.outcome == Outcome.FAILED:
-            lines.append(f"FAIL {case.id} (rule {case.rule}): {case.description}")
-            lines.append(f"  expected: {json.dumps(result.expected, sort_keys=True)}")
-            lines.append(f"  got:      {json.dumps(result.got, sort_keys=True)[:2000]}")
-        elif result.outcome == Outcome.ERROR:
-            lines.append(f"ERROR {case.id} (rule {case.rule}): {result.detail}")
-        elif result.outcome == Outcome.FIXED:
-            lines.append(f"FIXED {case.id} (rule {case.rule}): listed as a known failure, passes")
+        where = f"{case.id} (rule {case.rule}){_tags(case)}"
+        if result.outcome is Outcome.FAILED:
+            lines.extend(_failure_lines(result))
+        elif result.outcome is Outcome.ERROR:
+            lines.append(f"ERROR {where}: {result.detail}")
+        elif result.outcome is Outcome.UNSUPPORTED:
+            lines.append(f"UNSUPPORTED {where}: {_unsupported_text(result.unsupported)}")
+        elif result.outcome is Outcome.FIXED:
+            lines.append(f"FIXED {where}: listed as a known failure, passes")
     counts = report.counts()
     not_run = counts.get(Outcome.NOT_RUN, 0)
     if not_run:
         lines.append(f"{not_run} cases were not run (see above); they count as failed")
+    if report.known:
+        lines.extend(_known_lines(report))
+    groups = _groups(report, suite)
     lines.append("")
-    lines.append(f"{'area':<14}{'passed':>8}{'failed':>8}{'errors':>8}{'known':>7}{'skipped':>9}")
-    for area in suite.areas:
-        mine = [r for r in report.results if r.case.area == area]
-        lines.append(
-            f"{area:<14}"
-            f"{sum(r.outcome == Outcome.PASSED for r in mine):>8}"
-            f"{sum(r.outcome in (Outcome.FAILED, Outcome.FIXED) for r in mine):>8}"
-            f"{sum(r.outcome in (Outcome.ERROR, Outcome.NOT_RUN) for r in mine):>8}"
-            f"{sum(r.outcome == Outcome.KNOWN_FAILURE for r in mine):>7}"
-            f"{sum(r.outcome == Outcome.SKIPPED for r in mine):>9}"
-        )
-    failed = sum(n for outcome, n in counts.items() if outcome.is_failure)
+    lines.extend(_table("area", groups["area"]))
     lines.append("")
+    differing = {
+        rule: results
+        for rule, results in groups["rule"].items()
+        if any(r.outcome not in (Outcome.PASSED, Outcome.SKIPPED) for r in results)
+    }
+    if differing:
+        lines.extend(_table("rule", differing))
     lines.append(
-        f"{counts.get(Outcome.PASSED, 0)} passed, {failed} failed, "
-        f"{counts.get(Outcome.SKIPPED, 0)} skipped"
+        f"the cases of the other {len(groups['rule']) - len(differing)} rules "
+        "all passed or were skipped"
     )
+    lines.append("")
+    lines.extend(_table("tag", groups["tag"]))
+    lines.append("")
+    ran = len(report.results) - counts.get(Outcome.SKIPPED, 0)
+    strict = " (strict)" if report.strict else ""
+    lines.append(f"ran {ran} cases in {report.seconds:.2f} s{strict}")
+    totals = report.totals()
+    last = (
+        f"{totals['passed']} passed, {totals['failed']} failed, "
+        f"{totals['unsupported']} unsupported, {totals['known_failures']} known failures, "
+        f"{totals['skipped']} skipped"
+    )
+    if report.stale:
+        last += f", {len(report.stale)} stale known-failures entries"
+    lines.append(last)
     return "\n".join(lines) + "\n"
 
 
 def json_report(report: Report, suite: Suite) -> dict[str, Any]:
-    """Return the machine-readable report written by ``--json``."""
+    """Return the machine-readable report written by ``--json``.
+
+    It holds what the text report says, and no value is cut.
+    """
+    groups = _groups(report, suite)
     return {
         "protocol": PROTOCOL_VERSION,
         "suite_version": suite.version,
         "implementation": report.implementation,
         "ok": report.ok,
+        "strict": report.strict,
         "problem": report.problem or None,
+        "seconds": round(report.seconds, 3),
         "counts": {outcome.value: n for outcome, n in report.counts().items()},
+        "totals": {**report.totals(), "stale": len(report.stale)},
+        "by": {
+            kind: {name: _column_counts(results) for name, results in by.items()}
+            for kind, by in groups.items()
+        },
+        "known_failures": [status.to_dict() for status in report.known],
         "results": [result.to_dict() for result in report.results],
     }
+
+
+def _action_text(action: Any) -> str:
+    """One action in words when it is well formed, else its JSON."""
+    keys = set(action) if type(action) is dict else set()
+    kind = action.get("type") if type(action) is dict else None
+    player = action.get("player") if type(action) is dict else None
+    is_seat = type(player) is int
+    if kind == "deal" and keys == {"type", "hands", "turned"}:
+        hands = action["hands"]
+        turned = action["turned"]
+        if (
+            type(hands) is list
+            and all(type(hand) is list and all(type(c) is str for c in hand) for hand in hands)
+            and (turned is None or type(turned) is str)
+        ):
+            dealt = " | ".join(
+                f"P{seat}: {' '.join(hand) or '-'}" for seat, hand in enumerate(hands)
+            )
+            return f"deal {dealt}; turned {turned or 'nothing'}"
+    if (
+        kind == "bid"
+        and keys == {"type", "player", "tricks"}
+        and is_seat
+        and type(action["tricks"]) is int
+    ):
+        return f"P{player} bids {action['tricks']}"
+    if (
+        kind == "play"
+        and keys == {"type", "player", "card"}
+        and is_seat
+        and type(action["card"]) is str
+    ):
+        return f"P{player} plays {action['card']}"
+    if kind == "choose_trump" and keys == {"type", "player", "suit"} and is_seat:
+        suit = action["suit"]
+        if suit is None or type(suit) is str:
+            return f"P{player} names trump {suit or 'none (no trump)'}"
+    return "as JSON: " + json.dumps(action, sort_keys=True)
+
+
+def show_case(case: Case) -> str:
+    """Return one case readably: its config, its actions one a line, what is expected, its tags.
+
+    An action is written in words when it is well formed, as JSON when it is
+    not (some cases give malformed actions on purpose); an action the case
+    expects to be refused is marked with its error code.
+    """
+    lines = [f"{case.id}  rule {case.rule}, area {case.area}"]
+    lines.append(f"tags: {', '.join(case.tags) if case.tags else '(none)'}")
+    lines.append(case.description)
+    lines.append("")
+    lines.append("config: " + json.dumps(case.config, sort_keys=True))
+    refused = {error["at"]: error["code"] for error in case.errors}
+    if None in refused:
+        lines.append(f"  refused: {refused[None]}")
+    lines.append(f"actions ({len(case.actions)}):")
+    width = len(str(max(len(case.actions) - 1, 0)))
+    for index, action in enumerate(case.actions):
+        mark = f"   <- refused: {refused[index]}" if index in refused else ""
+        lines.append(f"  {index:>{width}}  {_action_text(action)}{mark}")
+    lines.append("expected:")
+    if not case.errors:
+        lines.append("  no action refused")
+    for error in case.errors:
+        where = "the config" if error["at"] is None else f"action {error['at']}"
+        lines.append(f"  {where} refused: {error['code']}")
+    for key, value in (case.state or {}).items():
+        lines.append(f"  {key}: {json.dumps(value, sort_keys=True)}")
+    if case.perft is not None:
+        lines.append(
+            f"  perft: {case.perft['count']} sequences of {case.perft['depth']} legal actions"
+        )
+    return "\n".join(lines) + "\n"

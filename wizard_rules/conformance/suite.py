@@ -19,7 +19,8 @@ A case is a JSON object::
 
 ``expect.errors`` (default ``[]``) is the exact list of refused actions;
 ``expect.state`` the observations to compare (only the keys given);
-``expect.perft`` a perft count.  Nothing here needs more than a JSON parser:
+``expect.perft`` a perft count; the optional ``tags`` list says what kind of
+claim the case makes.  Nothing here needs more than a JSON parser:
 like :mod:`wizard_rules.conformance.protocol`, whose shapes it uses, this
 module imports nothing of the rules engine.
 
@@ -75,6 +76,9 @@ class Case:
     :ivar state: the observations expected (keys of
         :data:`~wizard_rules.conformance.protocol.OBSERVATION_KEYS`), or ``None``.
     :ivar perft: the perft count expected (``{"depth", "count"}``), or ``None``.
+    :ivar tags: what kind of claim the case makes (``"rule"``, ``"ruling:N"``,
+        ``"notation"``, ``"order"``, ``"option"``), from the case's optional
+        ``tags`` list; empty when the case has none.
     """
 
     id: str
@@ -86,6 +90,7 @@ class Case:
     errors: tuple[Refusal, ...]
     state: JSONObject | None
     perft: PerftExpectation | None
+    tags: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -151,6 +156,7 @@ def load_suite(path: Path | None = None) -> Suite:
                         errors=tuple(expect.get("errors", [])),
                         state=expect.get("state"),
                         perft=expect.get("perft"),
+                        tags=tuple(raw.get("tags", [])),
                     )
                 )
             except (KeyError, TypeError, AttributeError):

@@ -1,0 +1,601 @@
+"""The runner's verdicts: strict comparison, unsupported answers, known failures, tags, reports.
+
+Most tests build a small suite of their own (in a temporary folder), with
+tags, and run it against the fake adapter of ``tests/fake_adapter.py`` in
+``canned`` mode: it answers the cases it is given an answer for with exactly
+that answer, and the others as this library does.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from wizard_rules.cli import main
+from wizard_rules.conformance.adapter import run_case
+from wizard_rules.conformance.protocol import JSON, JSONObject
+from wizard_rules.conformance.runner import (
+    CaseResult,
+    KnownFailure,
+    Outcome,
+    Report,
+    _judge,
+    format_report,
+    json_report,
+    matches,
+    read_known_failures,
+    run_suite,
+    same_json,
+    shorten,
+    show_case,
+)
+from wizard_rules.conformance.suite import Case, Suite, load_suite
+
+ROOT = Path(__file__).resolve().parent.parent
+FAKE = [sys.executable, str(ROOT / "tests" / "fake_adapter.py")]
+OUR_ADAPTER = f'"{sys.executable}" -m wizard_rules conformance adapter'
+REAL = load_suite()
+
+THREE: JSONObject = {"players": 3, "first_dealer": 0, "forbid_bid_total_match": False}
+DEAL: JSONObject = {"type": "deal", "hands": [["C12"], ["C13"], ["H2"]], "turned": "H1"}
+
+
+def case(
+    case_id: str,
+    tags: list[str],
+    observe: tuple[str, ...] = ("phase", "trump", "round"),
+    actions: tuple[Any, ...] = (DEAL,),
+    depth: int | None = None,
+    rule: str = "8.2",
+) -> dict[str, Any]:
+    """A case whose expectations are this library's answers (so our adapter passes it)."""
+    answer = run_case(THREE, list(actions), list(observe), depth)
+    expect: dict[str, Any] = {"state": answer["state"]}
+    if answer["errors"]:
+        expect["errors"] = answer["errors"]
+    if depth is not None:
+        expect["perft"] = {"depth": depth, "count": answer["perft"]}
+    written: dict[str, Any] = {
+        "id": case_id,
+        "rule": rule,
+        "description": f"the case {case_id}",
+        "given": {"config": THREE, "actions": list(actions)},
+        "expect": expect,
+    }
+    if tags:
+        written["tags"] = tags
+    return written
+
+
+def make_suite(folder: Path, cases: list[dict[str, Any]], retired: tuple[str, ...] = ()) -> Suite:
+    (folder / "cases").mkdir(parents=True)
+    manifest: dict[str, Any] = {
+        "suite_version": "9.9.9",
+        "protocol": 1,
+        "files": [],
+        "retired": list(retired),
+    }
+    areas: dict[str, list[dict[str, Any]]] = {}
+    for written in cases:
+        areas.setdefault(written["id"].split(".")[0], []).append(written)
+    for area, mine in areas.items():
+        manifest["files"].append(f"{area}.json")
+        document = {"area": area, "cases": mine}
+        (folder / "cases" / f"{area}.json").write_text(json.dumps(document), encoding="utf-8")
+    (folder / "suite.json").write_text(json.dumps(manifest), encoding="utf-8")
+    return load_suite(folder)
+
+
+def canned(folder: Path, answers: dict[str, Any]) -> str:
+    path = folder / "answers.json"
+    path.write_text(json.dumps(answers), encoding="utf-8")
+    return " ".join(f'"{part}"' for part in [*FAKE, "canned", str(path)])
+
+
+def outcomes(report: Report) -> dict[str, Outcome]:
+    return {r.case.id: r.outcome for r in report.results}
+
+
+def result_of(report: Report, case_id: str) -> CaseResult:
+    return next(r for r in report.results if r.case.id == case_id)
+
+
+def small(tmp_path: Path) -> Suite:
+    return make_suite(
+        tmp_path / "suite",
+        [
+            case("a.001", ["rule"]),
+            case("a.002", ["ruling:7"], observe=("winners", "scores", "round")),
+            case("a.003", ["notation"], observe=("trump", "led_suit")),
+            case("b.001", ["option", "rule"], observe=("phase", "bids"), depth=2),
+            case("b.002", [], observe=("trick_winner",)),
+        ],
+        retired=("a.000",),
+    )
+
+
+# -- tags -----------------------------------------------------------------------------------------
+
+
+def test_tags_are_read_and_empty_when_absent(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    tags = {c.id: c.tags for c in suite.cases}
+    assert tags["b.001"] == ("option", "rule")
+    assert tags["b.002"] == ()
+
+
+def test_runs_choose_cases_by_tag_as_well_as_by_id(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    chosen = {c.id for c in suite.cases if matches(c, "tag:rule")}
+    assert chosen == {"a.001", "b.001"}
+    assert {c.id for c in suite.cases if matches(c, "tag:ruling:*")} == {"a.002"}
+    assert {c.id for c in suite.cases if matches(c, "a.00[12]")} == {"a.001", "a.002"}
+    report = run_suite(suite, OUR_ADAPTER, run=["tag:rule", "b.002"], skip=["tag:option"])
+    ran = {i for i, outcome in outcomes(report).items() if outcome is not Outcome.SKIPPED}
+    assert ran == {"a.001", "b.002"}
+    assert report.ok
+
+
+# -- strict comparison ----------------------------------------------------------------------------
+
+
+def test_json_values_are_compared_with_their_types() -> None:
+    assert same_json({"a": [1, None, "x"]}, {"a": [1, None, "x"]})
+    assert not same_json(True, 1)
+    assert not same_json(1.0, 1)
+    assert not same_json(0, False)
+    assert not same_json([1, 2], [1, 2, 3])
+    assert not same_json({"a": 1}, {"b": 1})
+    assert not same_json({"a": [True]}, {"a": [1]})
+    assert not same_json(None, 0)
+
+
+def test_an_empty_state_never_passes_for_an_expected_null() -> None:
+    """An adapter that answers ``{}`` used to pass the cases that expect ``null``."""
+    with_null = [c for c in REAL.cases if c.state and None in c.state.values()]
+    assert with_null
+    for real in with_null:
+        judgement = _judge(real, {"errors": list(real.errors), "state": {}, "perft": None})
+        assert not judgement.passed, real.id
+        assert all(d.missing for d in judgement.differences)
+
+
+def test_an_adapter_answering_empty_states_fails_the_null_cases(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    empty: dict[str, Any] = {c.id: {"errors": [], "state": {}, "perft": None} for c in suite.cases}
+    report = run_suite(suite, canned(tmp_path, empty))
+    assert set(outcomes(report).values()) == {Outcome.FAILED}
+    (difference,) = [
+        d for d in result_of(report, "a.003").differences if d.key == "state.led_suit"
+    ]
+    assert difference.missing
+    assert difference.expected is None
+    text = format_report(report, suite)
+    assert "  state.led_suit:\n    expected: null\n    got:      (missing)" in text
+
+
+def test_missing_parts_are_failures_not_nulls(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    report = run_suite(suite, canned(tmp_path, {"b.001": {}}), run=["b.001"])
+    result = result_of(report, "b.001")
+    assert result.outcome is Outcome.FAILED
+    assert {d.key for d in result.differences} == {"errors", "state.bids", "state.phase", "perft"}
+    assert all(d.missing for d in result.differences)
+    assert result.got == {}
+
+
+@pytest.mark.parametrize(
+    ("state", "key"),
+    [({"round": 1.0}, "state.round"), ({"round": True}, "state.round")],
+)
+def test_numbers_and_booleans_are_told_apart(
+    tmp_path: Path, state: dict[str, Any], key: str
+) -> None:
+    suite = small(tmp_path)
+    right = run_case(THREE, [DEAL], ["phase", "trump"], None)
+    answer: dict[str, Any] = {"errors": [], "state": {**(right["state"] or {}), **state}}
+    report = run_suite(suite, canned(tmp_path, {"a.001": answer}), run=["a.001"])
+    result = result_of(report, "a.001")
+    assert result.outcome is Outcome.FAILED
+    assert [d.key for d in result.differences] == [key]
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        ({"errors": [], "state": {}, "perft": None, "debug": 1}, "does not know: ['debug']"),
+        ({"errors": [], "state": {"trick_winner": 1, "hands": []}}, "not asked for: ['hands']"),
+    ],
+)
+def test_extra_fields_in_a_result_are_errors(
+    tmp_path: Path, answer: dict[str, Any], words: str
+) -> None:
+    suite = small(tmp_path)
+    report = run_suite(suite, canned(tmp_path, {"b.002": answer}), run=["b.002"])
+    result = result_of(report, "b.002")
+    assert result.outcome is Outcome.ERROR
+    assert words in result.detail
+
+
+def test_extra_fields_in_the_handshake_are_refused(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    command = " ".join(f'"{part}"' for part in [*FAKE, "chatty"])
+    report = run_suite(suite, command)
+    assert "handshake failed: the handshake has fields the protocol does not know" in (
+        report.problem
+    )
+    assert not report.ok
+
+
+# -- unsupported ----------------------------------------------------------------------------------
+
+
+def test_a_whole_case_may_be_unsupported(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    answers = {c.id: {"unsupported": True} for c in suite.cases}
+    report = run_suite(suite, canned(tmp_path, answers))
+    # every case answered "unsupported": no abort after three, no failure
+    assert set(outcomes(report).values()) == {Outcome.UNSUPPORTED}
+    assert report.ok
+    assert report.totals()["unsupported"] == len(suite.cases)
+    text = format_report(report, suite)
+    assert "UNSUPPORTED a.001 (rule 8.2) [rule]: the whole case" in text
+    assert text.endswith("\n0 passed, 0 failed, 5 unsupported, 0 known failures, 0 skipped\n")
+    strict = run_suite(suite, canned(tmp_path, answers), strict=True)
+    assert not strict.ok
+    assert "(strict)" in format_report(strict, suite)
+    assert json_report(strict, suite)["results"][0]["unsupported"] is True
+
+
+def test_unsupported_keys_are_not_judged_and_the_rest_is(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    right = run_case(THREE, [DEAL], ["scores", "round"], None)
+    answers = {
+        "a.002": {
+            "errors": [],
+            "state": right["state"],
+            "perft": None,
+            "unsupported": ["winners"],
+        },
+        "b.001": {"state": {"phase": "play"}, "unsupported": ["errors", "bids", "perft"]},
+    }
+    report = run_suite(suite, canned(tmp_path, answers), run=["a.002", "b.001"])
+    partial = result_of(report, "a.002")
+    assert partial.outcome is Outcome.UNSUPPORTED
+    assert partial.unsupported == ("state.winners",)
+    assert "winners" not in partial.expected["state"]
+    wrong = result_of(report, "b.001")
+    assert wrong.outcome is Outcome.FAILED
+    assert wrong.unsupported == ("errors", "state.bids", "perft")
+    assert [d.key for d in wrong.differences] == ["state.phase"]
+    text = format_report(report, suite)
+    assert "UNSUPPORTED a.002 (rule 8.2) [ruling:7]: state.winners" in text
+    assert "  unsupported: errors, state.bids, perft" in text
+    written = json_report(report, suite)["results"]
+    assert written[1]["unsupported"] == ["state.winners"]
+    assert written[0]["unsupported"] == []
+
+
+@pytest.mark.parametrize(
+    ("unsupported", "words"),
+    [
+        ("yes", "'unsupported' must be"),
+        (["hands"], "'unsupported' must be"),
+        (["perft"], "'unsupported' must be"),
+        (["trick_winner", "trick_winner"], "'unsupported' must be"),
+        ([1], "'unsupported' must be"),
+    ],
+)
+def test_a_malformed_unsupported_is_an_error(tmp_path: Path, unsupported: Any, words: str) -> None:
+    suite = small(tmp_path)
+    answer = {"errors": [], "state": {}, "perft": None, "unsupported": unsupported}
+    report = run_suite(suite, canned(tmp_path, {"b.002": answer}), run=["b.002"])
+    result = result_of(report, "b.002")
+    assert result.outcome is Outcome.ERROR
+    assert words in result.detail
+
+
+def test_an_observation_both_answered_and_unsupported_is_an_error(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    answer = {"errors": [], "state": {"trick_winner": None}, "unsupported": ["trick_winner"]}
+    report = run_suite(suite, canned(tmp_path, {"b.002": answer}), run=["b.002"])
+    assert "also answered" in result_of(report, "b.002").detail
+
+
+def test_unsupported_false_is_nothing_unsupported(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    right = run_case(THREE, [DEAL], ["trick_winner"], None)
+    answer = {**right, "unsupported": False}
+    report = run_suite(suite, canned(tmp_path, {"b.002": answer}), run=["b.002"])
+    assert result_of(report, "b.002").outcome is Outcome.PASSED
+
+
+# -- known failures -------------------------------------------------------------------------------
+
+
+def test_the_known_failures_file_takes_ids_globs_tags_and_reasons(tmp_path: Path) -> None:
+    path = tmp_path / "known.txt"
+    path.write_text(
+        "# our differences\n\na.001  # we read rule 8.2 otherwise\ntag:ruling:7\nb.*#globbed\n",
+        encoding="utf-8",
+    )
+    assert read_known_failures(path) == (
+        KnownFailure("a.001", "we read rule 8.2 otherwise", 3),
+        KnownFailure("tag:ruling:7", "", 4),
+        KnownFailure("b.*", "globbed", 5),
+    )
+    assert KnownFailure("a.001").exact
+    assert not KnownFailure("a.00?").exact
+    assert not KnownFailure("tag:rule").exact
+
+
+def test_known_failures_by_tag_and_glob_stay_honest(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    wrong: dict[str, Any] = {"errors": [], "state": {}, "perft": None}
+    answers = {"a.002": wrong, "b.001": wrong}
+    entries = (
+        KnownFailure("tag:ruling:*", "ruling 7 read otherwise", 1),
+        KnownFailure("b.*", "", 2),  # b.001 fails, b.002 passes
+        KnownFailure("a.003", "", 3),  # passes: fixed
+        KnownFailure("a.999", "", 4),  # unknown
+        KnownFailure("a.000", "", 5),  # retired
+        KnownFailure("tag:nothing", "", 6),  # matches no case
+        KnownFailure("tag:rule", "", 7),  # a.001 passes, b.001 fails
+        KnownFailure("a.00[1]", "", 8),  # covers a.001 only, which passes: stale
+    )
+    report = run_suite(suite, canned(tmp_path, answers), known_failures=entries)
+    assert outcomes(report) == {
+        "a.001": Outcome.PASSED,
+        "a.002": Outcome.KNOWN_FAILURE,
+        "a.003": Outcome.FIXED,
+        "b.001": Outcome.KNOWN_FAILURE,
+        "b.002": Outcome.PASSED,
+    }
+    problems = {status.entry.pattern: status.problem for status in report.known}
+    assert problems == {
+        "tag:ruling:*": "",
+        "b.*": "",
+        "a.003": "none of its cases fails any more (1 pass)",
+        "a.999": "an unknown case id",
+        "a.000": "a retired case id",
+        "tag:nothing": "matches no case of the suite",
+        "tag:rule": "",
+        "a.00[1]": "none of its cases fails any more (1 pass)",
+    }
+    assert not report.ok  # a.003 is fixed
+    text = format_report(report, suite)
+    assert "  tag:ruling:*: 1 failing, 0 passing  # ruling 7 read otherwise" in text
+    assert "    passing although listed: b.002" in text
+    assert "  STALE line 4: a.999: an unknown case id" in text
+    assert "FIXED a.003 (rule 8.2) [notation]: listed as a known failure, passes" in text
+    assert "  KNOWN a.002 (rule 8.2) [ruling:7]: the case a.002" in text
+    assert text.endswith(
+        "\n2 passed, 1 failed, 0 unsupported, 2 known failures, 0 skipped, "
+        "5 stale known-failures entries\n"
+    )
+    written = json_report(report, suite)
+    assert written["totals"] == {
+        "passed": 2,
+        "failed": 1,
+        "unsupported": 0,
+        "known_failures": 2,
+        "skipped": 0,
+        "stale": 5,
+    }
+    assert written["known_failures"][0] == {
+        "entry": "tag:ruling:*",
+        "reason": "ruling 7 read otherwise",
+        "line": 1,
+        "failing": ["a.002"],
+        "passing": [],
+        "problem": None,
+    }
+
+
+def test_stale_entries_fail_only_a_strict_run(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    answers: dict[str, Any] = {"a.002": {"errors": [], "state": {}, "perft": None}}
+    entries = ["a.002", "a.999"]
+    report = run_suite(suite, canned(tmp_path, answers), known_failures=entries)
+    assert report.ok
+    assert [s.entry.pattern for s in report.stale] == ["a.999"]
+    strict = run_suite(suite, canned(tmp_path, answers), known_failures=entries, strict=True)
+    assert not strict.ok
+    assert "  ERROR line 0: a.999: an unknown case id" in format_report(strict, suite)
+
+
+def test_a_known_failure_that_is_unsupported_is_unsupported(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    answers = {"a.001": {"unsupported": True}}
+    report = run_suite(suite, canned(tmp_path, answers), run=["a.001"], known_failures=["a.001"])
+    assert outcomes(report)["a.001"] is Outcome.UNSUPPORTED
+    assert report.ok
+
+
+# -- reports --------------------------------------------------------------------------------------
+
+
+def test_long_values_are_cut_with_a_visible_marker() -> None:
+    assert shorten("abc", 5) == "abc"
+    assert shorten("x" * 12, 5) == "xxxxx... [cut: 7 more characters]"
+
+
+def test_a_failure_shows_id_rule_tags_description_and_cut_values(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    answer: dict[str, Any] = {"errors": [], "state": {"trick_winner": ["y" * 1000]}}
+    report = run_suite(suite, canned(tmp_path, {"b.002": answer}))
+    text = format_report(report, suite)
+    assert "FAIL b.002 (rule 8.2): the case b.002" in text
+    assert "... [cut: 704 more characters]" in text
+    written = json_report(report, suite)
+    assert written["results"][-1]["got"] == {
+        "errors": [],
+        "state": {"trick_winner": ["y" * 1000]},
+    }
+    assert written["results"][-1]["differences"] == [
+        {"key": "state.trick_winner", "expected": None, "got": ["y" * 1000], "missing": False}
+    ]
+
+
+def test_the_summary_counts_by_area_rule_and_tag_and_times_the_run(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    answers: dict[str, Any] = {"a.002": {"unsupported": True}, "b.001": {}}
+    report = run_suite(suite, canned(tmp_path, answers), skip=["a.003"])
+    text = format_report(report, suite)
+    assert report.seconds > 0
+    assert f"ran 4 cases in {report.seconds:.2f} s\n" in text
+    table = text.split("\n\n")
+    assert any(part.startswith("area ") and "\na  " in part for part in table)
+    assert any(part.startswith("rule ") for part in table)
+    assert "the cases of the other 0 rules all passed or were skipped" in text
+    tags = next(part for part in table if part.startswith("tag "))
+    assert tags.splitlines()[0].split() == [
+        "tag",
+        "passed",
+        "failed",
+        "errors",
+        "unsupported",
+        "known",
+        "skipped",
+    ]
+    rows = {line.split()[0]: line.split()[1:] for line in tags.splitlines()[1:]}
+    assert rows["(none)"] == ["1", "0", "0", "0", "0", "0"]
+    assert rows["option"] == ["0", "1", "0", "0", "0", "0"]
+    assert rows["ruling:7"] == ["0", "0", "0", "1", "0", "0"]
+    assert rows["notation"] == ["0", "0", "0", "0", "0", "1"]
+    written = json_report(report, suite)
+    assert written["by"]["tag"]["option"]["failed"] == 1
+    assert written["by"]["area"]["a"] == {
+        "passed": 1,
+        "failed": 0,
+        "errors": 0,
+        "unsupported": 1,
+        "known": 0,
+        "skipped": 1,
+    }
+    assert written["by"]["rule"]["8.2"]["passed"] == 2
+    assert written["seconds"] == round(report.seconds, 3)
+
+
+def test_rules_that_all_pass_are_summed_up_in_one_line(tmp_path: Path) -> None:
+    suite = make_suite(
+        tmp_path / "suite",
+        [case("a.001", ["rule"], rule="8.10"), case("a.002", [], rule="8.2"), case("a.003", [])],
+    )
+    report = run_suite(suite, canned(tmp_path, {"a.001": {}}))
+    text = format_report(report, suite)
+    assert "\nrule  " in text
+    assert "\n8.10  " in text
+    assert "the cases of the other 1 rules all passed or were skipped" in text
+    assert list(json_report(report, suite)["by"]["rule"]) == ["8.2", "8.10"]
+
+
+# -- show -----------------------------------------------------------------------------------------
+
+
+def test_show_prints_a_case_readably() -> None:
+    actions: tuple[JSON, ...] = (
+        DEAL,
+        {"type": "deal", "hands": [[], ["C1"]], "turned": None},
+        {"type": "choose_trump", "player": 0, "suit": "H"},
+        {"type": "choose_trump", "player": 0, "suit": None},
+        {"type": "bid", "player": 1, "tricks": 0},
+        {"type": "play", "player": 1, "card": "C13"},
+        {"type": "deal", "hands": "nope", "turned": None},
+        {"type": "bid", "player": "1", "tricks": 0},
+        {"type": "bid", "player": 1, "tricks": 0.5},
+        {"type": "play", "player": 1, "card": 13},
+        {"type": "choose_trump", "player": 0, "suit": 1},
+        {"type": "play", "player": 1},
+        7,
+    )
+    shown = Case(
+        id="x.001",
+        rule="11.11",
+        area="x",
+        description="every kind of action",
+        config=THREE,
+        actions=actions,
+        errors=({"at": 3, "code": "no_trump_not_allowed"}, {"at": None, "code": "invalid_config"}),
+        state={"trump": None, "bids": [None, 0, None]},
+        perft={"depth": 2, "count": 9},
+        tags=("rule", "order"),
+    )
+    assert show_case(shown).splitlines() == [
+        "x.001  rule 11.11, area x",
+        "tags: rule, order",
+        "every kind of action",
+        "",
+        'config: {"first_dealer": 0, "forbid_bid_total_match": false, "players": 3}',
+        "  refused: invalid_config",
+        "actions (13):",
+        "   0  deal P0: C12 | P1: C13 | P2: H2; turned H1",
+        "   1  deal P0: - | P1: C1; turned nothing",
+        "   2  P0 names trump H",
+        "   3  P0 names trump none (no trump)   <- refused: no_trump_not_allowed",
+        "   4  P1 bids 0",
+        "   5  P1 plays C13",
+        '   6  as JSON: {"hands": "nope", "turned": null, "type": "deal"}',
+        '   7  as JSON: {"player": "1", "tricks": 0, "type": "bid"}',
+        '   8  as JSON: {"player": 1, "tricks": 0.5, "type": "bid"}',
+        '   9  as JSON: {"card": 13, "player": 1, "type": "play"}',
+        '  10  as JSON: {"player": 0, "suit": 1, "type": "choose_trump"}',
+        '  11  as JSON: {"player": 1, "type": "play"}',
+        "  12  as JSON: 7",
+        "expected:",
+        "  action 3 refused: no_trump_not_allowed",
+        "  the config refused: invalid_config",
+        "  trump: null",
+        "  bids: [null, 0, null]",
+        "  perft: 9 sequences of 2 legal actions",
+    ]
+
+
+def test_show_of_a_case_without_tags_actions_or_refusals() -> None:
+    shown = Case("x.002", "1.1", "x", "nothing", THREE, (), (), None, None)
+    lines = show_case(shown).splitlines()
+    assert "tags: (none)" in lines
+    assert "actions (0):" in lines
+    assert "  no action refused" in lines
+
+
+def test_the_show_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", "show", "winner.007"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("winner.007  rule 8.2, area winner\n")
+    assert "  6  P0 plays C12\n" in out
+    for case_id, words in (("following.015", "is retired"), ("nope.001", "is not in the suite")):
+        with pytest.raises(SystemExit) as stopped:
+            main(["conformance", "show", case_id])
+        assert stopped.value.code == 2
+        assert words in capsys.readouterr().err
+
+
+def test_the_run_command_is_strict_on_request(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    known = tmp_path / "known.txt"
+    known.write_text("nope.001  # an entry for no case\n", encoding="utf-8")
+    argv = [
+        "conformance",
+        "run",
+        "--adapter",
+        OUR_ADAPTER,
+        "--run",
+        "tag:no-such",
+        "--run",
+        "deck.001",
+    ]
+    argv += ["--known-failures", str(known)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "  STALE line 1: nope.001: an unknown case id" in out
+    assert main([*argv, "--strict", "--json"]) == 1
+    written = json.loads(capsys.readouterr().out)
+    assert written["strict"] is True
+    assert written["ok"] is False
+    assert written["known_failures"][0]["problem"] == "an unknown case id"
