@@ -401,7 +401,7 @@ def test_a_wrong_answer_is_a_failure_with_expected_and_got() -> None:
     command = " ".join(f'"{part}"' for part in [*FAKE, "wrong", "winner.007"])
     result = run_cli("run", "--adapter", command, "--run", "winner.*")
     assert result.returncode == 1
-    assert "FAIL winner.007 (rule 8.2): a low trump beats the highest card" in result.stdout
+    assert "FAIL winner.007 (rule 8.2) [rule]: a low trump beats the highest card" in result.stdout
     assert "  expected: " in result.stdout
     assert "  got:      " in result.stdout
     assert "winner" in result.stdout.split("area")[1]
@@ -546,7 +546,7 @@ def test_a_fixed_known_failure_is_printed(tmp_path: Path) -> None:
         "run", "--adapter", OUR_ADAPTER, "--run", "winner.00*", "--known-failures", str(known)
     )
     assert result.returncode == 1
-    assert "FIXED winner.007 (rule 8.2): listed as a known failure, passes" in result.stdout
+    assert "FIXED winner.007 (rule 8.2) [rule]: listed as a known failure, passes" in result.stdout
 
 
 def test_serve_stops_at_the_end_of_input() -> None:
