@@ -209,7 +209,9 @@ class Session:
             return {"type": "refused", "code": refused.code.value}
         return {"type": "ok"}
 
-    def handle(self, request: dict[str, Any]) -> _Answer:
+    def handle(
+        self, request: dict[str, Any]
+    ) -> OkAnswer | RefusedAnswer | ObservedAnswer | ErrorAnswer:
         """Answer a ``start``, ``apply`` or ``query`` request."""
         kind = request["type"]
         if kind == "start":
@@ -226,7 +228,9 @@ class Session:
         return {"type": "observed", "state": observed}
 
 
-def handle(request: Any, session: Session | None = None) -> _Answer | None:
+def handle(
+    request: Any, session: Session | None = None
+) -> HelloAnswer | ResultAnswer | ErrorAnswer | OkAnswer | RefusedAnswer | ObservedAnswer | None:
     """Answer one protocol request; ``None`` for ``bye`` (the adapter then exits).
 
     ``session`` holds the game of the step-by-step messages of protocol

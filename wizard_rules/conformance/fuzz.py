@@ -157,7 +157,15 @@ class Disagreement:
 
 @attrs.frozen
 class FuzzResult:
-    """What a fuzz run found: the games played, steps checked and the (shrunk) disagreement."""
+    """What a fuzz run found.
+
+    :ivar games: the games played (the last one is where a disagreement was found).
+    :ivar steps: the steps checked.
+    :ivar seconds: how long it took.
+    :ivar found: the first disagreement, or ``None``.
+    :ivar shrunk: the smallest disagreement shrinking found, or ``None``.
+    :ivar shrink_games: the games shrinking played.
+    """
 
     games: int
     steps: int
