@@ -164,6 +164,7 @@ def _add_conformance(commands: _Commands) -> None:
     _add_conformance_adapter(suite_commands)
     _add_conformance_list(suite_commands)
     _add_conformance_show(suite_commands)
+    _add_conformance_fuzz(suite_commands)
 
 
 def _add_conformance_run(suite_commands: _Commands) -> None:
@@ -238,6 +239,82 @@ def _add_conformance_show(suite_commands: _Commands) -> None:
     show.set_defaults(subparser=show)
 
 
+# -- conformance fuzz (kept apart from the other conformance commands) ----------
+
+
+def _add_conformance_fuzz(suite_commands: _Commands) -> None:
+    fuzz = suite_commands.add_parser(
+        "fuzz",
+        help="play random games against an adapter (protocol 2), this library as the oracle",
+        description=(
+            "Play random games on an adapter step by step (protocol version 2), with this "
+            "library as the oracle; on the first disagreement, shrink it and print it as a "
+            "case and a position.  Exit status 0: none found; 1: one found; 2: the adapter "
+            "failed."
+        ),
+    )
+    fuzz.add_argument(
+        "--adapter", required=True, metavar="COMMAND", help="the command that starts the adapter"
+    )
+    fuzz.add_argument(
+        "--games", type=_positive, default=100, metavar="N", help="how many (default 100)"
+    )
+    fuzz.add_argument("--seed", type=int, default=0, metavar="S", help="the seed (default 0)")
+    fuzz.add_argument(
+        "--players",
+        type=_player_counts,
+        default=(3, 4, 5, 6),
+        metavar="LIST",
+        help="player counts to draw from, such as 3,4,5,6 (the default)",
+    )
+    fuzz.add_argument(
+        "--option",
+        type=_option_values,
+        default=(False, True),
+        metavar="LIST",
+        help="the bid-total option: on, off or on,off (the default)",
+    )
+    fuzz.add_argument(
+        "--timeout",
+        type=_timeout,
+        default=10.0,
+        metavar="SECONDS",
+        help="how long to wait for each answer (default 10)",
+    )
+
+
+def _player_counts(text: str) -> tuple[int, ...]:
+    counts = tuple(item.strip() for item in text.split(","))
+    if not counts or any(item not in ("3", "4", "5", "6") for item in counts):
+        raise argparse.ArgumentTypeError(f"player counts must be 3 to 6, as in 3,4: {text!r}")
+    return tuple(int(item) for item in counts)
+
+
+def _option_values(text: str) -> tuple[bool, ...]:
+    values = tuple(item.strip() for item in text.split(","))
+    if any(item not in ("on", "off") for item in values):
+        raise argparse.ArgumentTypeError(f"the option must be on, off or on,off: {text!r}")
+    return tuple(item == "on" for item in values)
+
+
+def _conformance_fuzz(args: argparse.Namespace, out: TextIO) -> int:
+    from wizard_rules.conformance.fuzz import FuzzError, fuzz, report
+
+    try:
+        result = fuzz(
+            args.adapter,
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            options=args.option,
+            timeout=args.timeout,
+        )
+    except FuzzError as error:
+        sys.stderr.write(f"wizard-rules conformance fuzz: {error}\n")
+        return 2
+    return report(result, out)
+
+
 def _position(text: str) -> Position:
     try:
         return Position.from_text(text)
@@ -301,6 +378,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return _simulate(args.subparser, args, sys.stdout)
+        if args.command == "conformance" and args.suite_command == "fuzz":
+            return _conformance_fuzz(args, sys.stdout)
         if args.command == "conformance":
             return _conformance(args, sys.stdout)
         if args.command == "show":

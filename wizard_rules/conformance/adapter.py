@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TextIO
+from typing import Any, Final, TextIO, TypeAlias
 
 from wizard_rules import __version__
 from wizard_rules.actions import Action
@@ -28,9 +28,13 @@ from wizard_rules.conformance.protocol import (
     JSON,
     MAX_PERFT_DEPTH,
     PROTOCOL_VERSION,
+    PROTOCOL_VERSION_2,
     ErrorAnswer,
     HelloAnswer,
+    ObservedAnswer,
+    OkAnswer,
     Refusal,
+    RefusedAnswer,
     ResultAnswer,
     ResultFields,
 )
@@ -40,8 +44,10 @@ from wizard_rules.errors import (
     ErrorCode,
     IllegalActionError,
     InvalidArgumentError,
+    PositionError,
     RecordError,
 )
+from wizard_rules.position import from_position
 from wizard_rules.records import (
     _card_json,
     _cards_json,
@@ -50,11 +56,12 @@ from wizard_rules.records import (
     action_from_dict,
     action_to_dict,
     config_from_dict,
+    position_from_dict,
 )
 from wizard_rules.state import State, new_game
 from wizard_rules.transitions import apply, legal_actions
 
-__all__ = ["OBSERVATIONS", "handle", "perft", "run_case", "serve"]
+__all__ = ["OBSERVATIONS", "Session", "handle", "perft", "run_case", "serve"]
 
 
 OBSERVATIONS: Final[dict[str, Callable[[State], Any]]] = {
@@ -157,18 +164,91 @@ def run_case(
     }
 
 
-def handle(request: Any) -> HelloAnswer | ResultAnswer | ErrorAnswer | None:
-    """Answer one protocol request; ``None`` for ``bye`` (the adapter then exits)."""
+_Answer: TypeAlias = (
+    "HelloAnswer | ResultAnswer | ErrorAnswer | OkAnswer | RefusedAnswer | ObservedAnswer"
+)
+
+
+class Session:
+    """The game of protocol version 2's step-by-step messages, between requests.
+
+    ``start`` makes a new game, ``apply`` plays one action on it and
+    ``query`` observes it (see
+    :data:`~wizard_rules.conformance.protocol.PROTOCOL_VERSION_2`).
+    """
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+
+    def start(self, config: JSON, position: JSON) -> OkAnswer | RefusedAnswer:
+        """Start a new game with ``config``, at ``position`` unless it is ``None``."""
+        try:
+            rules = config_from_dict(config)
+        except RecordError:
+            return {"type": "refused", "code": ErrorCode.INVALID_CONFIG.value}
+        if position is None:
+            self.state = new_game(rules)
+            return {"type": "ok"}
+        try:
+            start = position_from_dict(position)
+            state = from_position(start)
+        except (RecordError, PositionError):
+            start = None
+        if start is None or start.config != rules:
+            return {"type": "refused", "code": ErrorCode.INVALID_POSITION.value}
+        self.state = state
+        return {"type": "ok"}
+
+    def play(self, state: State, value: JSON) -> OkAnswer | RefusedAnswer:
+        """Apply one action to the game, or refuse it and keep the game."""
+        try:
+            self.state = apply(state, _decode_action(value))
+        except _Unreadable as unreadable:
+            return {"type": "refused", "code": unreadable.code.value}
+        except (IllegalActionError, InvalidArgumentError) as refused:
+            return {"type": "refused", "code": refused.code.value}
+        return {"type": "ok"}
+
+    def handle(
+        self, request: dict[str, Any]
+    ) -> OkAnswer | RefusedAnswer | ObservedAnswer | ErrorAnswer:
+        """Answer a ``start``, ``apply`` or ``query`` request."""
+        kind = request["type"]
+        if kind == "start":
+            return self.start(request.get("config"), request.get("position"))
+        state = self.state
+        if state is None:
+            return {"type": "error", "message": f"{kind!r} before any 'start'"}
+        if kind == "apply":
+            return self.play(state, request.get("action"))
+        observe = request.get("observe")
+        if type(observe) is not list:
+            return {"type": "error", "message": "malformed query request"}
+        observed = {key: OBSERVATIONS[key](state) for key in observe if key in OBSERVATIONS}
+        return {"type": "observed", "state": observed}
+
+
+def handle(
+    request: Any, session: Session | None = None
+) -> HelloAnswer | ResultAnswer | ErrorAnswer | OkAnswer | RefusedAnswer | ObservedAnswer | None:
+    """Answer one protocol request; ``None`` for ``bye`` (the adapter then exits).
+
+    ``session`` holds the game of the step-by-step messages of protocol
+    version 2 from one request to the next (:func:`serve` keeps one).
+    """
     if type(request) is not dict:
         return {"type": "error", "message": "a request must be a JSON object"}
     kind = request.get("type")
     if kind == "hello":
+        asked = request.get("protocol")
         return {
             "type": "hello",
-            "protocol": PROTOCOL_VERSION,
+            "protocol": PROTOCOL_VERSION_2 if asked == PROTOCOL_VERSION_2 else PROTOCOL_VERSION,
             "name": "wizard-rules",
             "version": __version__,
         }
+    if kind in ("start", "apply", "query"):
+        return (Session() if session is None else session).handle(request)
     if kind == "bye":
         return None
     if kind == "case":
@@ -196,18 +276,19 @@ def serve(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Answer protocol requests until ``bye`` or the end of input; return 0."""
     source = sys.stdin if stdin is None else stdin
     sink = sys.stdout if stdout is None else stdout
+    session = Session()
     for line in source:
         if not line.strip():
             continue
         try:
             request = json.loads(line)
         except ValueError:
-            answer: HelloAnswer | ResultAnswer | ErrorAnswer = {
+            answer: _Answer = {
                 "type": "error",
                 "message": "a request must be one line of JSON",
             }
         else:
-            reply = handle(request)
+            reply = handle(request, session)
             if reply is None:
                 break
             answer = reply

@@ -81,17 +81,24 @@ __all__ = [
     "MAX_PERFT_DEPTH",
     "OBSERVATION_KEYS",
     "PROTOCOL_VERSION",
+    "PROTOCOL_VERSION_2",
     "UNORDERED_OBSERVATIONS",
+    "ApplyRequest",
     "ByeRequest",
     "CaseRequest",
     "ErrorAnswer",
     "HelloAnswer",
     "HelloRequest",
     "JSONObject",
+    "ObservedAnswer",
+    "OkAnswer",
     "PerftExpectation",
+    "QueryRequest",
     "Refusal",
+    "RefusedAnswer",
     "ResultAnswer",
     "ResultFields",
+    "StartRequest",
 ]
 
 PROTOCOL_VERSION: Final = 1
@@ -233,3 +240,81 @@ key                 value
 
 UNORDERED_OBSERVATIONS: Final[frozenset[str]] = frozenset({"hands", "winners", "legal_actions"})
 """Observations whose lists carry no order (for ``hands``, each hand's cards)."""
+
+
+# -- protocol version 2: step-by-step messages -------------------------------------------------
+#
+# Version 2 adds the messages ``wizard-rules conformance fuzz``
+# (:mod:`wizard_rules.conformance.fuzz`) plays games with, one step at a time.
+# Everything of version 1 above is unchanged: the runner still says ``hello``
+# with protocol 1 and sends ``case`` requests, and an adapter that speaks
+# version 2 answers those exactly as before.
+
+PROTOCOL_VERSION_2: Final = 2
+"""The protocol version with the step-by-step messages (``start``, ``apply``, ``query``).
+
+A runner that needs them says ``{"type": "hello", "protocol": 2}``; an adapter
+that has them answers with ``"protocol": 2`` (and still answers a version-1
+``hello`` with ``"protocol": 1``); one that answers anything else does not
+have them.
+
+1. ``{"type": "start", "config": CONFIG}`` (:class:`StartRequest`), or with
+   ``"position": POSITION`` (the JSON form of ``position.schema.json``) to
+   start there instead of at the first deal: the adapter starts a new game
+   and answers :class:`OkAnswer` ``{"type": "ok"}``, or
+   :class:`RefusedAnswer` ``{"type": "refused", "code": "invalid_config"}``
+   (``invalid_position`` for a position it refuses, ``unsupported`` for a
+   position it cannot start from).
+2. ``{"type": "apply", "action": ACTION}`` (:class:`ApplyRequest`): the
+   adapter applies the action to its game and answers ``{"type": "ok"}``, or
+   refuses it with ``{"type": "refused", "code": CODE}`` and keeps the game
+   unchanged (the codes are those of version 1's ``errors``).
+3. ``{"type": "query", "observe": [KEY, ...]}`` (:class:`QueryRequest`): the
+   adapter answers :class:`ObservedAnswer` ``{"type": "observed", "state":
+   {KEY: VALUE, ...}}`` with the observations of :data:`OBSERVATION_KEYS` of
+   its game's current state.
+
+``apply`` or ``query`` before any ``start`` gets an :class:`ErrorAnswer`.
+"""
+
+
+class StartRequest(TypedDict):
+    """Version 2: start a new game with ``config`` (at ``position`` if given)."""
+
+    type: Literal["start"]
+    config: JSONObject
+    position: NotRequired[JSONObject | None]
+
+
+class ApplyRequest(TypedDict):
+    """Version 2: apply one action (game-record form) to the game."""
+
+    type: Literal["apply"]
+    action: JSON
+
+
+class QueryRequest(TypedDict):
+    """Version 2: observe the game's current state."""
+
+    type: Literal["query"]
+    observe: list[str]
+
+
+class OkAnswer(TypedDict):
+    """Version 2: the game was started, or the action applied."""
+
+    type: Literal["ok"]
+
+
+class RefusedAnswer(TypedDict):
+    """Version 2: the configuration, position or action was refused, with its code."""
+
+    type: Literal["refused"]
+    code: str
+
+
+class ObservedAnswer(TypedDict):
+    """Version 2: the observations asked for, of the current state."""
+
+    type: Literal["observed"]
+    state: JSONObject

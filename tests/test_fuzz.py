@@ -1,0 +1,292 @@
+"""``wizard-rules conformance fuzz``: protocol 2, the differential mode and its shrinking."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import shlex
+import sys
+from pathlib import Path
+from typing import cast
+
+import jsonschema
+import pytest
+
+from wizard_rules import Config
+from wizard_rules.cli import main
+from wizard_rules.conformance.adapter import Session, handle, run_case
+from wizard_rules.conformance.fuzz import (
+    AdapterClient,
+    Disagreement,
+    FuzzError,
+    FuzzResult,
+    case_of,
+    format_case,
+    fuzz,
+    play_game,
+    report,
+    shrink,
+)
+from wizard_rules.conformance.protocol import JSONObject
+from wizard_rules.position import position_of
+from wizard_rules.records import config_to_dict, position_to_dict
+from wizard_rules.state import new_game
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent
+PYTHON = sys.executable
+OURS = f"{PYTHON} -m wizard_rules conformance adapter"
+LAST_WIZARD = f"{PYTHON} {HERE / 'broken_adapter.py'} last-wizard"
+TAKEN = f"{PYTHON} {HERE / 'broken_adapter.py'} taken"
+
+
+def _broken(mode: str, *rest: str) -> str:
+    return shlex.join([PYTHON, str(HERE / "broken_adapter.py"), mode, *rest])
+
+
+def _check_case(case: JSONObject) -> None:
+    """The case is valid against the schema, and this library passes it."""
+    schema = json.loads((ROOT / "conformance" / "schema.json").read_text())
+    jsonschema.Draft202012Validator(schema).validate(
+        {"area": "fuzz", "description": "found by fuzz", "cases": [case]}
+    )
+    given, expect = case["given"], case["expect"]
+    assert type(given) is dict
+    assert type(expect) is dict
+    actions = given["actions"]
+    assert type(actions) is list
+    state = expect.get("state") or {}
+    assert type(state) is dict
+    result = run_case(given["config"], actions, list(state), None)
+    assert result["state"] == state
+    assert result["errors"] == expect.get("errors", [])
+
+
+# -- protocol version 2, this library's side ------------------------------------------------------
+
+
+def _hello(asked: int) -> int:
+    answer = handle({"type": "hello", "protocol": asked})
+    assert answer is not None
+    assert answer["type"] == "hello"
+    return answer["protocol"]
+
+
+def test_the_adapter_answers_hello_with_the_version_asked_for() -> None:
+    assert [_hello(2), _hello(1), _hello(9)] == [2, 1, 1]
+
+
+def test_a_session_starts_applies_refuses_and_observes() -> None:
+    session = Session()
+    config = {"players": 3, "first_dealer": 0, "forbid_bid_total_match": False}
+    assert handle({"type": "query", "observe": []}, session)["type"] == "error"  # type: ignore[index]
+    assert session.handle({"type": "start", "config": {"players": 9}}) == {
+        "type": "refused",
+        "code": "invalid_config",
+    }
+    assert session.handle({"type": "start", "config": config}) == {"type": "ok"}
+    bid = {"type": "bid", "player": 1, "tricks": 0}
+    assert session.handle({"type": "apply", "action": bid}) == {
+        "type": "refused",
+        "code": "wrong_phase",
+    }
+    assert session.handle({"type": "apply", "action": {"type": "?"}})["type"] == "refused"
+    deal = {"type": "deal", "hands": [["H1"], ["H2"], ["H3"]], "turned": "C4"}
+    assert session.handle({"type": "apply", "action": deal}) == {"type": "ok"}
+    assert session.handle({"type": "apply", "action": bid}) == {"type": "ok"}
+    assert session.handle({"type": "query", "observe": ["current_player", "x"]}) == {
+        "type": "observed",
+        "state": {"current_player": 2},
+    }
+    assert session.handle({"type": "query", "observe": "bids"})["type"] == "error"
+
+
+def test_a_session_starts_from_a_position() -> None:
+    session = Session()
+    state = new_game(Config(players=4))
+    position = position_to_dict(position_of(state))
+    config = config_to_dict(state.config)
+    assert session.handle({"type": "start", "config": config, "position": position}) == {
+        "type": "ok"
+    }
+    assert session.state is not None
+    assert session.state.round == 1
+    other = {**config, "players": 3}
+    for request in (
+        {"type": "start", "config": other, "position": position},
+        {"type": "start", "config": config, "position": {"round": 1}},
+    ):
+        assert session.handle(request) == {"type": "refused", "code": "invalid_position"}
+
+
+def test_serve_keeps_one_game_across_requests() -> None:
+    from wizard_rules.conformance.adapter import serve
+
+    config = {"players": 3, "first_dealer": 0, "forbid_bid_total_match": False}
+    lines = [
+        {"type": "start", "config": config},
+        {"type": "query", "observe": ["phase"]},
+        {"type": "bye"},
+    ]
+    out = io.StringIO()
+    serve(io.StringIO("".join(json.dumps(line) + "\n" for line in lines)), out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert answers == [{"type": "ok"}, {"type": "observed", "state": {"phase": "deal"}}]
+
+
+# -- the differential mode ------------------------------------------------------------------------
+
+
+def test_fuzz_finds_nothing_against_our_own_adapter() -> None:
+    result = fuzz(OURS, games=3, seed=5, players=(3, 6))
+    assert result.found is None
+    assert result.games == 3
+    assert result.steps > 100
+    out = io.StringIO()
+    assert report(result, out) == 0
+    assert out.getvalue().startswith("no disagreement in 3 games")
+
+
+@pytest.mark.parametrize("command", [LAST_WIZARD, TAKEN])
+def test_fuzz_catches_a_broken_rule_and_shrinks_it_to_one_round(command: str) -> None:
+    result = fuzz(command, games=200, seed=11)
+    assert result.found is not None
+    assert result.shrunk is not None
+    assert result.games <= 200
+    assert result.shrunk.rounds <= 1
+    _check_case(case_of(result.shrunk))
+    out = io.StringIO()
+    assert report(result, out) == 1
+    text = out.getvalue()
+    assert "position: players=" in text
+    case = json.loads(text[text.index("case:\n") + 6 :])
+    assert case == case_of(result.shrunk)
+
+
+def test_shrinking_keeps_a_disagreement_it_cannot_make_smaller() -> None:
+    # 10 per trick taken only shows at a round's end: round 1 is as small as it gets.
+    result = fuzz(TAKEN, games=5, seed=3, players=(3,), options=(False,))
+    assert result.found is not None
+    assert result.found.rounds == 1
+    assert result.shrunk == result.found
+    assert result.shrink_games == 0
+
+
+class _Liar(AdapterClient):
+    """In process: this library's session, with its answers replaced by ``lie``."""
+
+    def __init__(self, lie: str) -> None:
+        self.session, self.lie = Session(), lie
+
+    def step(self, message: JSONObject, expect: str) -> JSONObject:
+        answer = cast(JSONObject, self.session.handle(message))
+        if message["type"] == "apply" and self.lie == "refuse-all":
+            return {"type": "refused", "code": "wrong_phase"}
+        if message["type"] == "apply" and self.lie == "accept-all":
+            return {"type": "ok"}
+        if message["type"] == "start" and self.lie == "refuse-config":
+            return {"type": "refused", "code": "invalid_config"}
+        if message["type"] == "query" and self.lie == "forget":
+            return {"type": "observed", "state": None}
+        return answer
+
+
+@pytest.mark.parametrize(
+    ("lie", "what", "key"),
+    [
+        ("refuse-all", "apply", None),
+        ("accept-all", "refuse", None),
+        ("forget", "observe", "phase"),
+    ],
+)
+def test_each_kind_of_disagreement_becomes_a_case(lie: str, what: str, key: str | None) -> None:
+    found, steps = play_game(_Liar(lie), Config(players=3), random.Random(1))
+    assert found is not None
+    assert (found.what, found.key) == (what, key)
+    assert steps >= 1
+    assert what in ("observe", "apply") or found.action is not None
+    assert found.describe()
+    case = case_of(found, 7)
+    assert case["id"] == "fuzz.007"
+    if what != "observe":
+        _check_case(case)
+    assert json.loads(format_case(case)) == case
+
+
+def test_an_empty_case_is_formatted() -> None:
+    found = Disagreement(
+        config={"players": 3},
+        actions=(),
+        what="observe",
+        key="phase",
+        action=None,
+        expected="deal",
+        got="bid",
+        position="",
+        round=1,
+    )
+    assert json.loads(format_case(case_of(found)))["given"]["actions"] == []
+    assert FuzzResult(0, 0, 0.0).found is None
+
+
+def test_shrinking_gives_up_within_its_budget() -> None:
+    found = Disagreement(
+        config={"players": 3, "first_dealer": 0, "forbid_bid_total_match": False},
+        actions=({"type": "deal"}, {"type": "deal"}, {"type": "deal"}),
+        what="observe",
+        key="scores",
+        action=None,
+        expected=[0, 0, 0],
+        got=[1, 0, 0],
+        position="",
+        round=3,
+    )
+    client = AdapterClient(OURS)
+    try:
+        assert shrink(client, found, 0, budget=1) == (found, 2)
+    finally:
+        client.close()
+
+
+def test_fuzz_refuses_a_configuration_the_adapter_refuses() -> None:
+    with pytest.raises(FuzzError, match="refused the configuration"):
+        play_game(_Liar("refuse-config"), Config(players=3), random.Random(1))
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (_broken("v1"), "speaks protocol 1: fuzz needs protocol 2"),
+        (_broken("raw", "nonsense"), "not JSON"),
+        (_broken("raw", "[]"), "not an object"),
+        (_broken("raw", '{"type":"what"}'), "answered"),
+        (_broken("quit"), "exited"),
+        (f"{PYTHON} {HERE / 'fake_adapter.py'} hang", "did not answer within"),
+        (str(HERE / "no-such-adapter"), "cannot start"),
+    ],
+)
+def test_fuzz_says_what_is_wrong_with_the_adapter(command: str, message: str) -> None:
+    with pytest.raises(FuzzError, match=message):
+        fuzz(command, games=1, seed=0, timeout=1.0)
+
+
+# -- the command ----------------------------------------------------------------------------------
+
+
+def test_the_fuzz_command(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["conformance", "fuzz", "--adapter", LAST_WIZARD, "--games", "50", "--seed", "2"]
+    assert main([*argv, "--players", "3,4", "--option", "on"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("disagreement in game")
+    argv = ["conformance", "fuzz", "--adapter", OURS, "--games", "1", "--players", "3"]
+    assert main(argv) == 0
+    assert "no disagreement in 1 games" in capsys.readouterr().out
+    assert main(["conformance", "fuzz", "--adapter", _broken("v1")]) == 2
+    assert "fuzz needs protocol 2" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("flag", "value"), [("--players", "2,3"), ("--option", "maybe")])
+def test_the_fuzz_command_refuses_bad_lists(flag: str, value: str) -> None:
+    with pytest.raises(SystemExit):
+        main(["conformance", "fuzz", "--adapter", OURS, flag, value])
