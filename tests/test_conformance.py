@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ import wizard_rules
 from wizard_rules import Card, Config, Suit, apply, new_game, player_view
 from wizard_rules.conformance.adapter import OBSERVATIONS, handle, perft, run_case, serve
 from wizard_rules.conformance.protocol import (
+    JSON,
     MAX_PERFT_DEPTH,
     OBSERVATION_KEYS,
     PROTOCOL_VERSION,
@@ -164,11 +166,38 @@ def test_case_files_are_what_the_generator_writes(tmp_path: Path) -> None:
 
 # -- scores and winners against an independent reference -------------------------------
 
+REFERENCE_KEYS = frozenset(
+    {"scores", "winners", "round_scores", "round_bids", "round_trick_winners", "trick_winners"}
+)
 SCORED_CASES = [
     case_id
     for case_id, case in CASES.items()
-    if case.state and {"scores", "winners", "round_scores"} & set(case.state) and not case.errors
+    if case.state and REFERENCE_KEYS & set(case.state) and not case.errors
 ]
+
+
+def ref_trick_winners(
+    dealer: int, players: int, trump: Suit | None, tricks: Sequence[Sequence[Card]]
+) -> list[int]:
+    """The seat that won each trick, from the cards alone: the seat after the
+    dealer leads the first trick, and each trick's winner leads the next."""
+    winners = []
+    leader = (dealer + 1) % players
+    for cards in tricks:
+        leader = (leader + ref_winner(cards, trump)) % players
+        winners.append(leader)
+    return winners
+
+
+def ref_round_bids(actions: list[Any], rounds: int) -> list[list[int]]:
+    """Each finished round's bids, read from a case's actions (all applied)."""
+    bids: list[dict[int, int]] = []
+    for action in actions:
+        if action["type"] == "deal":
+            bids.append({})
+        elif action["type"] == "bid":
+            bids[-1][action["player"]] = action["tricks"]
+    return [[made[seat] for seat in sorted(made)] for made in bids[:rounds]]
 
 
 @pytest.mark.parametrize("case_id", SCORED_CASES)
@@ -186,8 +215,21 @@ def test_expected_scores_and_winners_agree_with_the_reference(case_id: str) -> N
         assert expected["scores"] == ref_totals(state)
     if "winners" in expected:
         assert expected["winners"] == (list(ref_winners(state)) if state.is_over else [])
+    players = state.config.players
+    if "round_bids" in expected:
+        assert expected["round_bids"] == ref_round_bids(list(case.actions), len(state.results))
+    if "round_trick_winners" in expected:
+        assert expected["round_trick_winners"] == [
+            ref_trick_winners(
+                result.dealer, players, result.trump, [t.cards for t in result.tricks]
+            )
+            for result in state.results
+        ]
+    if "trick_winners" in expected:
+        assert expected["trick_winners"] == ref_trick_winners(
+            state.dealer, players, state.trump, [t.cards for t in state.completed_tricks]
+        )
     if "round_scores" in expected:
-        players = state.config.players
         assert expected["round_scores"] == [
             [ref_round_score(result.bids[seat], taken[seat]) for seat in range(players)]
             for result in state.results
@@ -201,6 +243,23 @@ def test_expected_scores_and_winners_agree_with_the_reference(case_id: str) -> N
 
 def test_scores_and_winners_are_checked_in_many_cases() -> None:
     assert len(SCORED_CASES) >= 20
+
+
+def test_trick_winners_are_observed_directly() -> None:
+    # Who won a trick is observed as such, never inferred from the scores: a
+    # case of the winner area that completes a trick observes its winner.
+    for case in SUITE.cases:
+        if case.id.startswith("winner.") and case.state and "trick_winner" not in case.state:
+            assert {"trick_winners", "round_trick_winners"} & set(case.state), case.id
+            assert "round_scores" not in case.state, case.id
+    # Complete games observe each round's bids, trick winners and scores apart.
+    games = [case for case in SUITE.cases if case.id.startswith("games.")]
+    assert games
+    for case in games:
+        assert case.state is not None
+        assert {"round_bids", "round_trick_winners", "round_scores", "winners"} <= set(
+            case.state
+        ), case.id
 
 
 # -- perft counts against an independent count -------------------------------------------
@@ -622,6 +681,57 @@ def test_observations_and_views_write_cards_suits_and_tricks_alike() -> None:
         assert OBSERVATIONS[key](state) == value, key
     assert view["hand"] == OBSERVATIONS["hands"](state)[0] == ["S5"]
     assert OBSERVATIONS["led_suit"](state) == "C"
+
+
+def test_the_adapter_observes_trick_winners_and_each_rounds_bids_directly() -> None:
+    # Three players, dealer 0.  Round 1: seat 1 bids 1, seats 2 and 0 bid 0;
+    # seat 1 leads W1 and wins.  Round 2 (dealer 1, trump Hearts): seat 2 bids
+    # 0, seat 0 bids 1, seat 1 bids 0; seat 2 leads C5, seat 0 trumps with H2
+    # (seat 1 follows with C13): seat 0 wins and leads D5, which beats D2 and
+    # S1.  Seat 0 bid 1 and took 2: -10; seats 1 and 2 bid 0 and took 0: 20.
+    def bid(player: int, tricks: int) -> dict[str, Any]:
+        return {"type": "bid", "player": player, "tricks": tricks}
+
+    def play(player: int, card: str) -> dict[str, Any]:
+        return {"type": "play", "player": player, "card": card}
+
+    round1 = [
+        {"type": "deal", "hands": [["C3"], ["W1"], ["C2"]], "turned": "D1"},
+        *[bid(1, 1), bid(2, 0), bid(0, 0)],
+        *[play(1, "W1"), play(2, "C2"), play(0, "C3")],
+    ]
+    round2 = [
+        {"type": "deal", "hands": [["H2", "D5"], ["C13", "D2"], ["C5", "S1"]], "turned": "H13"},
+        *[bid(2, 0), bid(0, 1), bid(1, 0)],
+        *[play(2, "C5"), play(0, "H2"), play(1, "C13")],
+    ]
+    last_trick = [play(0, "D5"), play(1, "D2"), play(2, "S1")]
+    keys = ["trick_winners", "round_bids", "round_trick_winners", "round_scores"]
+    config: JSON = {"players": 3, "first_dealer": 0, "forbid_bid_total_match": False}
+
+    mid_round = run_case(config, [*round1, *round2], keys, None)
+    assert mid_round["errors"] == []
+    assert mid_round["state"] == {
+        "trick_winners": [0],
+        "round_bids": [[0, 1, 0]],
+        "round_trick_winners": [[1]],
+        "round_scores": [[20, 30, 20]],
+    }
+    finished = run_case(config, [*round1, *round2, *last_trick], keys, None)
+    assert finished["errors"] == []
+    assert finished["state"] == {
+        "trick_winners": [],
+        "round_bids": [[0, 1, 0], [1, 0, 0]],
+        "round_trick_winners": [[1], [0, 0]],
+        "round_scores": [[20, 30, 20], [-10, 20, 20]],
+    }
+    fresh = run_case(config, [], keys, None)
+    assert fresh["state"] == {
+        "trick_winners": [],
+        "round_bids": [],
+        "round_trick_winners": [],
+        "round_scores": [],
+    }
 
 
 # -- the runner judges from the case data and the protocol alone ---------------------------------

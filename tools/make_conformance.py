@@ -1643,7 +1643,8 @@ def winner_area() -> Iterator[Json]:
         ("8.3", "no trump (Jester turned): the led suit decides", ["D5", "D6", "S13"], "J1", 1),
     ]
     for number, (rule, text, cards, turned, position) in enumerate(winner_rows, start=1):
-        # One trick with every player: everyone bid 0, so the winner alone scores -10.
+        # One trick with every player, the whole of round 1: its winner is
+        # observed directly, as the round's trick winners (not from the scores).
         players = len(cards)
         winner = (1 + position) % players
         yield case(
@@ -1652,7 +1653,7 @@ def winner_area() -> Iterator[Json]:
             text,
             config(players),
             one_trick(players, cards, turned),
-            state={"round_scores": [[20 if s != winner else -10 for s in range(players)]]},
+            state={"round_trick_winners": [[winner]]},
         )
 
     so_far_rows = [
@@ -1687,7 +1688,7 @@ def winner_area() -> Iterator[Json]:
             f"four players: {', '.join(cards)}: the Wizard (seat {winner}) wins",
             config(players),
             one_trick(players, cards, "S1"),
-            state={"round_scores": [[20 if s != winner else -10 for s in range(players)]]},
+            state={"round_trick_winners": [[winner]]},
         )
         number += 1
     yield case(
@@ -1697,6 +1698,22 @@ def winner_area() -> Iterator[Json]:
         config(4),
         one_trick(4, ["J1", "J2", "W1"], "S1"),
         state={"trick_winner": 3},
+    )
+    # Round 2 of three players (dealer 1, trump Hearts): seat 2 leads C5, seat 0
+    # trumps with H2, seat 1 plays C13.  The round goes on, so the winner of its
+    # first trick is this round's first trick winner, and is not among the
+    # finished rounds' trick winners (round 1's only trick: D1 D2 D3, trump
+    # Diamonds, won by seat 2's D3).
+    yield case(
+        "winner.042",
+        "8.2",
+        "mid-round: a trump wins the first trick, observed as this round's trick winners",
+        config(3),
+        [
+            *round2(3, {2: "C5 S1", 0: "H2 D1", 1: "C13 D2"}),
+            *plays_in_order(3, 2, ["C5", "H2", "C13"]),
+        ],
+        state={"trick_winners": [0], "tricks_won": [1, 0, 0], "round_trick_winners": [[2]]},
     )
 
 
@@ -1890,6 +1907,10 @@ def games_area() -> Iterator[Json]:
                     cfg,
                     actions,
                     state={
+                        "round_bids": [list(r.bids) for r in final.results],
+                        "round_trick_winners": [
+                            [t.winner for t in r.tricks] for r in final.results
+                        ],
                         "round_scores": [list(r.scores) for r in final.results],
                         "scores": list(final.scores),
                         "winners": list(final.winners),

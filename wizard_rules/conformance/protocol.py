@@ -205,37 +205,43 @@ OBSERVATION_KEYS: Final[tuple[str, ...]] = (
     "led_suit",
     "trick_winner",
     "tricks",
+    "trick_winners",
     "tricks_won",
     "scores",
+    "round_bids",
+    "round_trick_winners",
     "round_scores",
     "winners",
     "legal_actions",
 )
 """What a ``case`` request may ask to observe, in this order.
 
-==================  ===============================================================
-key                 value
-==================  ===============================================================
-``phase``           ``"deal"``, ``"choose_trump"``, ``"bid"``, ``"play"`` or ``"game_over"``
-``round``           the round number (the last round's after the end)
-``rounds``          how many rounds the game has
-``dealer``          the seat dealing this round
-``current_player``  the seat to act, or ``null`` at a deal and after the end
-``hands``           each seat's cards (order does not matter)
-``turned``          the turned card, or ``null``
-``trump``           the trump suit's letter, or ``null`` for no trump
-``bids``            each seat's bid this round, ``null`` until made
-``trick``           the cards of the current trick, in the order played
-``leader``          the seat that leads (or led) the current trick
-``led_suit``        the led suit's letter, or ``null``
-``trick_winner``    the seat winning the current trick so far, or ``null``
-``tricks``          this round's completed tricks: ``leader``, ``cards``, ``winner``
-``tricks_won``      each seat's tricks won this round
-``scores``          each seat's running total
-``round_scores``    for each finished round, each seat's score for that round
-``winners``         at the end, the seats with the highest total; before, ``[]``
-``legal_actions``   the legal actions of the player to act (order does not matter)
-==================  ===============================================================
+=======================  ===============================================================
+key                      value
+=======================  ===============================================================
+``phase``                ``"deal"``, ``"choose_trump"``, ``"bid"``, ``"play"`` or ``"game_over"``
+``round``                the round number (the last round's after the end)
+``rounds``               how many rounds the game has
+``dealer``               the seat dealing this round
+``current_player``       the seat to act, or ``null`` at a deal and after the end
+``hands``                each seat's cards (order does not matter)
+``turned``               the turned card, or ``null``
+``trump``                the trump suit's letter, or ``null`` for no trump
+``bids``                 each seat's bid this round, ``null`` until made
+``trick``                the cards of the current trick, in the order played
+``leader``               the seat that leads (or led) the current trick
+``led_suit``             the led suit's letter, or ``null``
+``trick_winner``         the seat winning the current trick so far, or ``null``
+``tricks``               this round's completed tricks: ``leader``, ``cards``, ``winner``
+``trick_winners``        the seats that won this round's completed tricks, in order
+``tricks_won``           each seat's tricks won this round
+``scores``               each seat's running total
+``round_bids``           for each finished round, each seat's bid in it
+``round_trick_winners``  for each finished round, the seats that won its tricks, in order
+``round_scores``         for each finished round, each seat's score for that round
+``winners``              at the end, the seats with the highest total; before, ``[]``
+``legal_actions``        the legal actions of the player to act (order does not matter)
+=======================  ===============================================================
 """
 
 UNORDERED_OBSERVATIONS: Final[frozenset[str]] = frozenset({"hands", "winners", "legal_actions"})
