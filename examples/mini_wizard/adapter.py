@@ -226,8 +226,13 @@ OBSERVATIONS: dict[str, Callable[[Table], Any]] = {
         }
         for trick in t.game.tricks
     ],
+    "trick_winners": lambda t: [t.seat(trick.winner) for trick in t.game.tricks],
     "tricks_won": lambda t: t.by_seat(t.game.tricks_won),
     "scores": lambda t: t.by_seat(t.game.scores),
+    "round_bids": lambda t: [t.by_seat(bids) for bids in t.game.round_bids],
+    "round_trick_winners": lambda t: [
+        [t.seat(winner) for winner in winners] for winners in t.game.round_trick_winners
+    ],
     "round_scores": lambda t: [t.by_seat(scores) for scores in t.game.round_scores],
     "winners": lambda t: [t.seat(seat) for seat in t.game.winners],
     "legal_actions": lambda t: [t.action_json(move) for move in t.game.legal_moves()],

@@ -188,6 +188,8 @@ class Game:
         self.round = 1
         self.scores = [0] * players
         self.round_scores: list[list[int]] = []
+        self.round_bids: list[list[int]] = []
+        self.round_trick_winners: list[list[int]] = []
         self.over = False
         self._new_round()
 
@@ -353,10 +355,14 @@ class Game:
     def _score_round(self) -> None:
         """Rules 9.1 to 9.3, then the next deal or the end (rules 10.1, 11.2)."""
         scores = []
+        bids = []
         for bid, won in zip(self.bids, self.tricks_won, strict=True):
             assert bid is not None
+            bids.append(bid)
             scores.append(20 + 10 * won if bid == won else -10 * abs(bid - won))
         self.round_scores.append(scores)
+        self.round_bids.append(bids)
+        self.round_trick_winners.append([trick.winner for trick in self.tricks])
         self.scores = [total + score for total, score in zip(self.scores, scores, strict=True)]
         if self.round == self.rounds:
             self.over = True
