@@ -468,7 +468,11 @@ def from_position(position: Position) -> State:
     """Return a state at ``position``, whose history starts there.
 
     It behaves exactly like any state with that position: the same legal
-    actions, the same refusals, the same views and the same future.
+    actions, the same refusals with the same codes, the same future scores
+    and winners for the same actions, and the same player views but for
+    the history they show (:attr:`~wizard_rules.State.completed_tricks` and
+    :attr:`~wizard_rules.State.results` begin at the position; the cards
+    of earlier tricks are in :attr:`~wizard_rules.State.played`).
 
     :raises InvalidArgumentError: ``position`` is not a :class:`Position`.
     :raises PositionError: ``invalid_position``: the position is partial (a
