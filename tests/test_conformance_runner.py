@@ -599,3 +599,22 @@ def test_the_run_command_is_strict_on_request(
     assert written["strict"] is True
     assert written["ok"] is False
     assert written["known_failures"][0]["problem"] == "an unknown case id"
+
+
+def test_the_summary_counts_by_player_count() -> None:
+    # Against our adapter every case passes; the counts by player count are
+    # the suite's own, read here straight from the case data.
+    suite = REAL
+    report = run_suite(suite, OUR_ADAPTER, run=["winner.*", "deck.*"])
+    expected: dict[str, int] = {}
+    for case in suite.cases:
+        if case.area not in ("winner", "deck"):
+            continue
+        players = case.config.get("players")
+        key = str(players) if type(players) is int and 3 <= players <= 6 else "other"
+        expected[key] = expected.get(key, 0) + 1
+    written = json_report(report, suite)["by"]["players"]
+    assert {key: counts["passed"] for key, counts in written.items() if counts["passed"]} == (
+        expected
+    )
+    assert "players" in format_report(report, suite)

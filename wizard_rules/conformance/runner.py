@@ -729,19 +729,29 @@ def _rule_order(rule: str) -> tuple[tuple[int, str], ...]:
 
 
 def _groups(report: Report, suite: Suite) -> dict[str, dict[str, list[CaseResult]]]:
-    """The results by area, by rule and by tag (untagged cases under ``(none)``)."""
+    """The results by area, by rule, by tag and by player count.
+
+    Untagged cases are under ``(none)``; cases whose configuration does not
+    name 3 to 6 players (the cases about refused configurations) under
+    ``other``.
+    """
     by_area: dict[str, list[CaseResult]] = {area: [] for area in suite.areas}
     by_rule: dict[str, list[CaseResult]] = {}
     by_tag: dict[str, list[CaseResult]] = {}
+    by_players: dict[str, list[CaseResult]] = {str(n): [] for n in range(3, 7)}
     for result in report.results:
         by_area.setdefault(result.case.area, []).append(result)
         by_rule.setdefault(result.case.rule, []).append(result)
         for tag in result.case.tags or ("(none)",):
             by_tag.setdefault(tag, []).append(result)
+        players = result.case.config.get("players")
+        key = str(players) if type(players) is int and 3 <= players <= 6 else "other"
+        by_players.setdefault(key, []).append(result)
     return {
         "area": by_area,
         "rule": dict(sorted(by_rule.items(), key=lambda item: _rule_order(item[0]))),
         "tag": dict(sorted(by_tag.items())),
+        "players": by_players,
     }
 
 
@@ -806,7 +816,8 @@ def format_report(report: Report, suite: Suite) -> str:
     Each failure (its differences, long values cut with a visible marker),
     error, unsupported case and fixed known failure; the known-failures
     entries and what became of them; counts by area, by rule (the rules with
-    anything but passes) and by tag; the time; and a last line of totals.
+    anything but passes), by tag and by player count; the time; and a last
+    line of totals.
     """
     lines: list[str] = []
     if report.implementation:
@@ -850,6 +861,8 @@ def format_report(report: Report, suite: Suite) -> str:
     )
     lines.append("")
     lines.extend(_table("tag", groups["tag"]))
+    lines.append("")
+    lines.extend(_table("players", groups["players"]))
     lines.append("")
     ran = len(report.results) - counts.get(Outcome.SKIPPED, 0)
     strict = " (strict)" if report.strict else ""
