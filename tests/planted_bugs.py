@@ -33,12 +33,14 @@ class Bug:
     :ivar description: the wrong rule, in a line.
     :ivar area: the case file (area) whose cases should catch it, for the quick tests.
     :ivar plant: makes the library in this process follow the wrong rule.
+    :ivar note: what the kill table should say about it, if anything.
     """
 
     name: str
     description: str
     area: str
     plant: Callable[[], None]
+    note: str = ""
 
 
 def _replace(original: Callable[..., Any], new: Callable[..., Any]) -> None:
@@ -459,7 +461,13 @@ BUGS: Final[dict[str, Bug]] = {
             "leading",
             _leader_keeps_the_lead,
         ),
-        Bug("rounds-short", "a game has 60 / players - 1 rounds", "rounds", _one_round_short),
+        Bug(
+            "rounds-short",
+            "a game has 60 / players - 1 rounds",
+            "rounds",
+            _one_round_short,
+            "Shows only at the end of a game, so fuzz cannot shrink it to fewer rounds.",
+        ),
         Bug("dealer-stays", "the deal does not pass to the left", "rounds", _dealer_stays),
         Bug(
             "turn-first",
@@ -478,8 +486,16 @@ BUGS: Final[dict[str, Bug]] = {
             "an action after the end is refused with wrong_phase, not game_over",
             "end",
             _game_over_as_wrong_phase,
+            "Fuzz stops at the end of a game: it never tries an action there, so the"
+            " code of a refusal after the end is out of its reach (only the end cases catch it).",
         ),
-        Bug("deal-unchecked", "any deal is accepted", "dealing", _deals_unchecked),
+        Bug(
+            "deal-unchecked",
+            "any deal is accepted",
+            "dealing",
+            _deals_unchecked,
+            "Shrunk to 0 rounds: the refusal of a wrong first deal.",
+        ),
     )
 }
 """Every planted bug, by name (the adapter's mode argument)."""

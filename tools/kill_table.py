@@ -22,10 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.planted_bugs import BUGS, Bug
-from wizard_rules.conformance.fuzz import fuzz
-from wizard_rules.conformance.runner import Outcome, run_suite
-from wizard_rules.conformance.suite import load_suite
+from tests.planted_bugs import BUGS, Bug  # noqa: E402 - after the path is set
+from wizard_rules.conformance.fuzz import fuzz  # noqa: E402 - after the path is set
+from wizard_rules.conformance.runner import Outcome, run_suite  # noqa: E402 - after the path is set
+from wizard_rules.conformance.suite import load_suite  # noqa: E402 - after the path is set
 
 OUT = ROOT / "docs" / "kill-table.rst"
 
@@ -132,6 +132,10 @@ def table(rows: list[dict[str, object]], argv: str, seconds: float, games: int) 
             f"     - {games_cell}",
             f"     - {rounds}",
         ]
+    notes = [(r["bug"].name, r["bug"].note) for r in rows if r["bug"].note]  # type: ignore[attr-defined]
+    if notes:
+        lines += ["", "Notes:", ""]
+        lines += [f"* ``{name}``: {note}" for name, note in notes]
     return "\n".join(lines) + "\n"
 
 
