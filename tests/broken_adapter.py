@@ -1,9 +1,11 @@
-"""This library's adapter with one rule broken, for testing ``conformance fuzz``.
+"""This library's adapter with one rule broken, for testing the conformance suite and fuzz.
 
 Usage: python tests/broken_adapter.py MODE
 
-last-wizard  the last Wizard of a trick wins it, not the first
-taken        a missed bid loses 10 per trick taken, not per trick of difference
+MODE is the name of a planted bug (see tests/planted_bugs.py: ``last-wizard``,
+the last Wizard of a trick wins it; ``taken``, a missed bid loses 10 per
+trick taken; and the others of ``BUGS``), or one of
+
 v1           answers the handshake with protocol 1 (an adapter of version 1)
 raw TEXT     answers the handshake with protocol 2, then every request with TEXT
 quit         answers the handshake with protocol 2, then exits
@@ -12,22 +14,12 @@ quit         answers the handshake with protocol 2, then exits
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from pathlib import Path
 
-from wizard_rules import transitions, trick
-from wizard_rules.cards import Card, Kind, Suit
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.planted_bugs import plant
 from wizard_rules.conformance.adapter import serve
-
-_first_wizard_wins = trick._winning_position
-
-
-def _last_wizard_wins(cards: Sequence[Card], trump: Suit | None) -> int:
-    wizards = [k for k, card in enumerate(cards) if card.kind is Kind.WIZARD]
-    return wizards[-1] if wizards else _first_wizard_wins(cards, trump)
-
-
-def _per_trick_taken(bid: int, tricks_won: int) -> int:
-    return 20 + 10 * tricks_won if bid == tricks_won else -10 * tricks_won
 
 
 def main() -> None:
@@ -41,10 +33,7 @@ def main() -> None:
         for _ in sys.stdin if mode == "raw" else ():
             print(sys.argv[2], flush=True)
         return
-    if mode == "last-wizard":
-        trick._winning_position = _last_wizard_wins
-    else:
-        transitions.__dict__["round_score"] = _per_trick_taken
+    plant(mode)
     serve()
 
 

@@ -1,0 +1,506 @@
+"""Rule bugs planted into this library, to judge the conformance suite by.
+
+Each :class:`Bug` is a small monkeypatch of the library's internals, made
+inside an adapter process (``python tests/broken_adapter.py NAME``) before it
+serves: that adapter then plays Wizard with exactly one rule wrong.  The
+conformance cases and the differential fuzz mode should each catch every one;
+``tools/kill_table.py`` runs both against every bug and writes the table in
+``docs/kill-table.rst``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+import attrs
+
+from wizard_rules import config, scoring, state, transitions, trick
+from wizard_rules.actions import Bid, ChooseTrump, Play
+from wizard_rules.cards import _SPECIALS_MASK, DECK, Card, Kind, Suit
+from wizard_rules.errors import ErrorCode, IllegalActionError
+from wizard_rules.state import Phase, State, _StateFields
+
+__all__ = ["BUGS", "Bug", "plant"]
+
+
+@attrs.frozen
+class Bug:
+    """One planted bug.
+
+    :ivar name: the adapter's mode argument.
+    :ivar description: the wrong rule, in a line.
+    :ivar area: the case file (area) whose cases should catch it, for the quick tests.
+    :ivar plant: makes the library in this process follow the wrong rule.
+    :ivar note: what the kill table should say about it, if anything.
+    """
+
+    name: str
+    description: str
+    area: str
+    plant: Callable[[], None]
+    note: str = ""
+
+
+def _replace(original: Callable[..., Any], new: Callable[..., Any]) -> None:
+    """Put ``new`` wherever the library holds ``original``: module globals and the rule table."""
+    for name, module in list(sys.modules.items()):
+        if name == "wizard_rules" or name.startswith("wizard_rules."):
+            for attribute, value in list(vars(module).items()):
+                if value is original:
+                    setattr(module, attribute, new)
+    for kind, rule in list(transitions._RULES.items()):
+        changes: dict[str, Any] = {
+            field: new
+            for field in ("verify", "transition", "choices")
+            if getattr(rule, field) is original
+        }
+        if changes:
+            transitions._RULES[kind] = attrs.evolve(rule, **changes)
+    transitions._RULE_OF_PHASE.clear()
+    transitions._RULE_OF_PHASE.update({rule.phase: rule for rule in transitions._RULES.values()})
+
+
+def _with(after: State, **changes: object) -> State:
+    """``after`` with some fields changed."""
+    fields: list[Any] = list(state._fields_of(after, state._ALL))
+    for name, value in changes.items():
+        fields[_StateFields._fields.index(name)] = value
+    new: State = state._new_state(State, tuple(fields))
+    return new
+
+
+# -- the trick -------------------------------------------------------------------
+
+
+def _last_wizard_wins() -> None:
+    original = trick._winning_position
+
+    def winning(cards: Sequence[Card], trump: Suit | None) -> int:
+        wizards = [k for k, card in enumerate(cards) if card.kind is Kind.WIZARD]
+        return wizards[-1] if wizards else original(cards, trump)
+
+    _replace(original, winning)
+
+
+def _trump_ignored() -> None:
+    original = trick._winning_position
+    _replace(original, lambda cards, trump: original(cards, None))
+
+
+def _led_suit_ignored_by_winner() -> None:
+    original = trick._winning_position
+
+    def winning(cards: Sequence[Card], trump: Suit | None) -> int:
+        for position, card in enumerate(cards):
+            if card.kind is Kind.WIZARD:
+                return position
+        best, strength = 0, 0
+        for position, card in enumerate(cards):
+            if card.rank is not None:
+                value = card.rank + 13 if card.suit is trump else card.rank
+                if value > strength:
+                    best, strength = position, value
+        return best
+
+    _replace(original, winning)
+
+
+def _last_jester_wins() -> None:
+    original = trick._winning_position
+
+    def winning(cards: Sequence[Card], trump: Suit | None) -> int:
+        if all(card.kind is Kind.JESTER for card in cards):
+            return len(cards) - 1
+        return original(cards, trump)
+
+    _replace(original, winning)
+
+
+def _jester_lead_voids_suit() -> None:
+    original = trick._led_card
+
+    def led(cards: Sequence[Card]) -> Card | None:
+        if cards and cards[0].kind is Kind.JESTER:
+            return None
+        return original(cards)
+
+    _replace(original, led)
+
+
+def _wizard_lead_passes() -> None:
+    def led(cards: Sequence[Card]) -> Card | None:
+        for card in cards:
+            if card.kind is Kind.SUIT:
+                return card
+        return None
+
+    _replace(trick._led_card, led)
+
+
+def _no_following() -> None:
+    _replace(trick._playable_mask, lambda hand_mask, cards: hand_mask)
+
+
+def _following_against_specials() -> None:
+    original = trick._playable_mask
+
+    def playable(hand_mask: int, cards: Sequence[Card]) -> int:
+        mask = original(hand_mask, cards)
+        led = trick._led_card(cards)
+        if led is not None and hand_mask & led.suit_mask:
+            return mask & ~_SPECIALS_MASK
+        return mask
+
+    _replace(original, playable)
+
+
+# -- trump -------------------------------------------------------------------------
+
+
+def _first_bidder_chooses_trump() -> None:
+    original = transitions._deal
+
+    def deal(before: State, action: Any) -> State:
+        after = original(before, action)
+        if after.phase is Phase.CHOOSE_TRUMP:
+            return _with(after, current_player=after.leader)
+        return after
+
+    _replace(original, deal)
+
+
+def _turned_wizard_means_no_trump() -> None:
+    original = transitions._deal
+
+    def deal(before: State, action: Any) -> State:
+        after = original(before, action)
+        if after.phase is Phase.CHOOSE_TRUMP:
+            return _with(after, phase=Phase.BID, current_player=after.leader)
+        return after
+
+    _replace(original, deal)
+
+
+def _no_trump_allowed() -> None:
+    original = transitions._verify_choose_trump
+
+    def verify(before: State, choice: ChooseTrump) -> None:
+        if choice.suit is not None:
+            original(before, choice)
+        elif choice.player != before.current_player:
+            raise transitions._refuse_turn(before, choice.player)
+
+    _replace(original, verify)
+
+
+# -- bidding ---------------------------------------------------------------------
+
+
+def _bid_one_over() -> None:
+    original = transitions._verify_bid
+
+    def verify(before: State, bid: Bid) -> None:
+        if bid.tricks == before.round + 1 and bid.player == before.current_player:
+            return
+        original(before, bid)
+
+    _replace(original, verify)
+
+
+def _bid_out_of_turn() -> None:
+    original = transitions._verify_bid
+
+    def verify(before: State, bid: Bid) -> None:
+        seat, turn = bid.player, before.current_player
+        if turn is not None and 0 <= seat < before.config.players and before.bids[seat] is None:
+            original(before, Bid(turn, bid.tricks))
+        else:
+            original(before, bid)
+
+    _replace(original, verify)
+
+
+def _option_binds_everyone() -> None:
+    def forbidden(facts: Any, player: int) -> int | None:
+        if not facts.config.forbid_bid_total_match:
+            return None
+        total = sum(bid for bid in facts.bids if bid is not None)
+        left = facts.round - total
+        return left if left >= 0 else None
+
+    _replace(transitions._forbidden_bid, forbidden)
+
+
+def _option_ignored() -> None:
+    _replace(transitions._forbidden_bid, lambda facts, player: None)
+
+
+def _option_reversed() -> None:
+    original = transitions._forbidden_bid
+
+    def forbidden(facts: Any, player: int) -> int | None:
+        # The option read backwards: the dealer may not make the total
+        # miss the round number by one trick over (rather than match it).
+        match = original(facts, player)
+        if match is None or match + 1 > facts.round:
+            return match
+        return match + 1
+
+    _replace(original, forbidden)
+
+
+# -- scoring ---------------------------------------------------------------------
+
+
+def _missed_per_trick_taken() -> None:
+    def score(bid: int, tricks_won: int) -> int:
+        return 20 + 10 * tricks_won if bid == tricks_won else -10 * tricks_won
+
+    _replace(scoring.round_score, score)
+
+
+def _zero_made_scores_nothing() -> None:
+    original = scoring.round_score
+    _replace(original, lambda bid, won: 0 if bid == won == 0 else original(bid, won))
+
+
+def _no_bonus_for_making() -> None:
+    original = scoring.round_score
+    _replace(original, lambda bid, won: 10 * won if bid == won else original(bid, won))
+
+
+# -- the order of play -----------------------------------------------------------
+
+
+def _dealer_leads_first() -> None:
+    original = transitions._deal
+
+    def deal(before: State, action: Any) -> State:
+        return _with(original(before, action), leader=before.dealer)
+
+    _replace(original, deal)
+
+
+def _leader_keeps_the_lead() -> None:
+    original = transitions._play
+
+    def play(before: State, action: Play) -> State:
+        after = original(before, action)
+        if (
+            after.phase is Phase.PLAY
+            and not after.current_trick
+            and len(after.completed_tricks) > len(before.completed_tricks)
+        ):
+            return _with(after, leader=before.leader, current_player=before.leader)
+        return after
+
+    _replace(original, play)
+
+
+def _one_round_short() -> None:
+    config.Config.rounds = property(  # type: ignore[method-assign, assignment]
+        lambda self: len(DECK) // self.players - 1
+    )
+
+
+def _dealer_stays() -> None:
+    original = state._between_rounds
+
+    def between(settings: Any, phase: Phase, **fields: Any) -> State:
+        if phase is Phase.DEAL:
+            fields["dealer"] = (fields["dealer"] - 1) % settings.players
+        return original(settings, phase, **fields)
+
+    # Only the transitions' copy: new_game's first dealer stays as it is.
+    transitions.__dict__["_between_rounds"] = between
+
+
+# -- the refusal codes -----------------------------------------------------------
+
+
+def _turn_before_seat() -> None:
+    def refuse(before: State, player: int) -> IllegalActionError:
+        return IllegalActionError(ErrorCode.NOT_YOUR_TURN, f"not P{player}'s turn")
+
+    _replace(transitions._refuse_turn, refuse)
+
+
+def _follow_before_hand() -> None:
+    original = transitions._verify_play
+
+    def verify(before: State, play: Play) -> None:
+        hand = before.hand_masks[play.player] if 0 <= play.player < len(before.hand_masks) else 0
+        if (
+            play.player == before.current_player
+            and not hand & play.card.mask
+            and not trick._playable_mask(hand | play.card.mask, before.current_trick)
+            & play.card.mask
+        ):
+            raise IllegalActionError(ErrorCode.MUST_FOLLOW_SUIT, "must follow")
+        original(before, play)
+
+    _replace(original, verify)
+
+
+def _game_over_as_wrong_phase() -> None:
+    original = transitions._out_of_phase
+
+    def out_of_phase(before: State, what: str) -> IllegalActionError:
+        error = original(before, what)
+        if error.code is ErrorCode.GAME_OVER:
+            return IllegalActionError(ErrorCode.WRONG_PHASE, "wrong phase")
+        return error
+
+    _replace(original, out_of_phase)
+
+
+def _deals_unchecked() -> None:
+    _replace(transitions._verify_deal, lambda before, deal: None)
+
+
+BUGS: Final[dict[str, Bug]] = {
+    bug.name: bug
+    for bug in (
+        Bug(
+            "last-wizard",
+            "the last Wizard of a trick wins it, not the first",
+            "winner",
+            _last_wizard_wins,
+        ),
+        Bug("trump-ignored", "trump does not beat the led suit", "winner", _trump_ignored),
+        Bug(
+            "any-suit-wins",
+            "the highest card of any suit wins, not of the led suit",
+            "winner",
+            _led_suit_ignored_by_winner,
+        ),
+        Bug(
+            "last-jester",
+            "a trick of Jesters only goes to the last Jester, not the first",
+            "winner",
+            _last_jester_wins,
+        ),
+        Bug(
+            "jester-led",
+            "after a Jester is led, the next suit card does not set the led suit",
+            "led-suit",
+            _jester_lead_voids_suit,
+        ),
+        Bug(
+            "wizard-led",
+            "after a Wizard is led, the next suit card sets the led suit",
+            "led-suit",
+            _wizard_lead_passes,
+        ),
+        Bug("no-following", "following suit is not enforced", "following", _no_following),
+        Bug(
+            "follow-specials",
+            "a player holding the led suit may not play a Wizard or Jester",
+            "following",
+            _following_against_specials,
+        ),
+        Bug(
+            "bidder-trump",
+            "after a turned Wizard the first bidder chooses trump, not the dealer",
+            "trump",
+            _first_bidder_chooses_trump,
+        ),
+        Bug(
+            "wizard-no-trump",
+            "a turned Wizard means no trump, with no choice",
+            "trump",
+            _turned_wizard_means_no_trump,
+        ),
+        Bug(
+            "choose-no-trump",
+            "the dealer may choose 'no trump' after a turned Wizard",
+            "trump",
+            _no_trump_allowed,
+        ),
+        Bug("bid-over", "a bid may go up to the round number plus one", "bidding", _bid_one_over),
+        Bug(
+            "bid-order", "a seat that has not bid may bid out of turn", "bidding", _bid_out_of_turn
+        ),
+        Bug(
+            "option-all",
+            "the option forbids every player, not only the dealer, the matching bid",
+            "option",
+            _option_binds_everyone,
+        ),
+        Bug("option-off", "the option is ignored", "option", _option_ignored),
+        Bug(
+            "option-reversed",
+            "the option forbids the dealer the bid one over the match",
+            "option",
+            _option_reversed,
+        ),
+        Bug(
+            "taken",
+            "a missed bid loses 10 per trick taken, not per trick of difference",
+            "scoring",
+            _missed_per_trick_taken,
+        ),
+        Bug("zero-made", "a bid of 0 made scores 0, not 20", "scoring", _zero_made_scores_nothing),
+        Bug(
+            "no-bonus",
+            "a bid made scores 10 per trick, without the 20",
+            "scoring",
+            _no_bonus_for_making,
+        ),
+        Bug(
+            "dealer-leads",
+            "the dealer leads the first trick, not the player left of the dealer",
+            "leading",
+            _dealer_leads_first,
+        ),
+        Bug(
+            "leader-keeps",
+            "the leader of a trick leads the next one too, not its winner",
+            "leading",
+            _leader_keeps_the_lead,
+        ),
+        Bug(
+            "rounds-short",
+            "a game has 60 / players - 1 rounds",
+            "rounds",
+            _one_round_short,
+            "Shows only at the end of a game, so fuzz cannot shrink it to fewer rounds.",
+        ),
+        Bug("dealer-stays", "the deal does not pass to the left", "rounds", _dealer_stays),
+        Bug(
+            "turn-first",
+            "not_your_turn is reported for a seat that does not exist",
+            "illegal",
+            _turn_before_seat,
+        ),
+        Bug(
+            "follow-first",
+            "must_follow_suit is checked before card_not_in_hand",
+            "following",
+            _follow_before_hand,
+        ),
+        Bug(
+            "game-over-code",
+            "an action after the end is refused with wrong_phase, not game_over",
+            "end",
+            _game_over_as_wrong_phase,
+            "Fuzz stops at the end of a game: it never tries an action there, so the"
+            " code of a refusal after the end is out of its reach (only the end cases catch it).",
+        ),
+        Bug(
+            "deal-unchecked",
+            "any deal is accepted",
+            "dealing",
+            _deals_unchecked,
+            "Shrunk to 0 rounds: the refusal of a wrong first deal.",
+        ),
+    )
+}
+"""Every planted bug, by name (the adapter's mode argument)."""
+
+
+def plant(name: str) -> None:
+    """Plant the bug ``name`` into the library in this process."""
+    BUGS[name].plant()

@@ -1,0 +1,52 @@
+"""The suite judges itself: planted bugs are caught by the fixed cases and by fuzz.
+
+The full table (every bug, every case, 200 games of fuzz) is written by
+tools/kill_table.py into docs/kill-table.rst; here a few bugs are re-checked
+quickly, each against the cases of its own area and a few games of fuzz.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.planted_bugs import BUGS
+from wizard_rules.conformance.fuzz import fuzz
+from wizard_rules.conformance.runner import Outcome, run_suite
+from wizard_rules.conformance.suite import load_suite
+
+HERE = Path(__file__).parent
+TABLE = HERE.parent / "docs" / "kill-table.rst"
+
+
+def _command(bug: str) -> str:
+    return shlex.join([sys.executable, str(HERE / "broken_adapter.py"), bug])
+
+
+def test_there_are_at_least_twenty_distinct_bugs() -> None:
+    assert len(BUGS) >= 20
+    assert len({bug.plant for bug in BUGS.values()}) == len(BUGS)
+    assert len({bug.description for bug in BUGS.values()}) == len(BUGS)
+    areas = {case.area for case in load_suite().cases}
+    assert {bug.area for bug in BUGS.values()} <= areas
+
+
+def test_every_bug_of_the_committed_table_is_planted_and_every_planted_bug_is_in_it() -> None:
+    named = re.findall(r"^   \* - ``([a-z0-9-]+)``$", TABLE.read_text(), re.MULTILINE)
+    assert named
+    assert set(named) <= set(BUGS)
+    assert set(BUGS) <= set(named)
+
+
+@pytest.mark.parametrize("name", ["jester-led", "option-all", "dealer-stays", "follow-first"])
+def test_a_planted_bug_is_caught_by_its_cases_and_by_fuzz(name: str) -> None:
+    bug = BUGS[name]
+    command = _command(name)
+    report = run_suite(load_suite(), command, run=[f"{bug.area}.*"])
+    assert any(result.outcome is Outcome.FAILED for result in report.results)
+    result = fuzz(command, games=5, seed=1, players=(6,), shrink_budget=2)
+    assert result.found is not None
