@@ -486,8 +486,8 @@ BUGS: Final[dict[str, Bug]] = {
             "an action after the end is refused with wrong_phase, not game_over",
             "end",
             _game_over_as_wrong_phase,
-            "Fuzz stops at the end of a game: it never tries an action there, so the"
-            " code of a refusal after the end is out of its reach (only the end cases catch it).",
+            "Fuzz tries one illegal action at the end of every game too; shows only at the"
+            " end, so the shrunk case is a whole game.",
         ),
         Bug(
             "deal-unchecked",

@@ -362,14 +362,18 @@ def play_game(
             expected = OBSERVATIONS[key](state)
             if key not in got or not _same(key, expected, got[key]):
                 return found("observe", key, None, expected, got.get(key, "<missing>")), steps
-        if state.phase is Phase.GAME_OVER or (rounds is not None and state.round > rounds):
+        if rounds is not None and state.round > rounds:
             return None, steps
+        # One illegal action at every step, the end of the game included
+        # (where every action is refused with game_over).
         illegal = _illegal_action(state, rng)
         code = _refusal(state, illegal)
         probe = action_to_dict(illegal)
         answer = client.step({"type": "apply", "action": probe}, "ok")
         if answer.get("code") != code:
             return found("refuse", None, probe, code, answer.get("code", "ok")), steps
+        if state.phase is Phase.GAME_OVER:
+            return None, steps
         if state.phase is Phase.DEAL:
             action: Action = _deal(state, rng, biased)
         else:
