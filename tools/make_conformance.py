@@ -823,6 +823,23 @@ def trump_area() -> Iterator[Json]:
         errors=refused(1, "not_your_turn"),
         state={"phase": "choose_trump", "current_player": 0},
     )
+    yield case(
+        "trump.031",
+        "3.1",
+        "four players: the turned card is out of play; nobody can play it",
+        config(4),
+        [fill(4, 1, {1: "C5"}, "H7"), *bids_in_order(4, 0, [0, 0, 0, 0]), play(1, "H7")],
+        errors=refused(5, "card_not_in_hand"),
+        state={"turned": "H7", "trick": [], "current_player": 1},
+    )
+    yield case(
+        "trump.032",
+        "3.1",
+        "five players: the card turned after the deal is in nobody's hand",
+        config(5),
+        [deal(["C1", "C2", "C3", "C4", "C5"], "D9")],
+        state={"turned": "D9", "trump": "D", "hands": [["C1"], ["C2"], ["C3"], ["C4"], ["C5"]]},
+    )
 
 
 # -- bidding ------------------------------------------------------------------------------------
@@ -1971,6 +1988,21 @@ def end_area() -> Iterator[Json]:
         [*scoring_round1(), *bids_in_order(3, 0, [1, 0, 0]), *scoring_round1_plays()],
         state={"winners": [], "phase": "deal", "round": 2},
     )
+    for number, (players, seed, late) in enumerate(
+        ((4, 3, fill(4, 1, {}, "H2")), (5, 4, bid(0, 0))), start=10
+    ):
+        cfg = config(players)
+        final, actions = recorded_game(cfg, seed)
+        kind = "deal" if late["type"] == "deal" else "bid"
+        yield case(
+            f"end.{number:03d}",
+            "10.1",
+            f"{players} players: after the last round a {kind} is refused with game_over",
+            cfg,
+            [*actions, late],
+            errors=refused(len(actions), "game_over"),
+            state={"phase": "game_over", "round": 60 // players, "current_player": None},
+        )
 
 
 # -- refused actions -----------------------------------------------------------------------------
@@ -2241,6 +2273,61 @@ def illegal_area() -> Iterator[Json]:
             {"at": 3, "code": "wrong_phase"},
         ],
         state={"bids": [None, 0, None]},
+    )
+    # More cases for the rules that had the fewest (a planted-bug run showed
+    # that they rested on two or three cases each), at other player counts.
+    yield case(
+        "illegal.040",
+        "11.6",
+        "three players, W1 turned: the dealer may not name 'no trump'",
+        config(3),
+        [fill(3, 1, {}, "W1"), trump(0, None)],
+        errors=refused(1, "no_trump_not_allowed"),
+        state={"phase": "choose_trump", "trump": None, "current_player": 0},
+    )
+    yield case(
+        "illegal.041",
+        "11.6",
+        "six players, W3 turned: 'no trump' is refused, then a suit is named",
+        config(6),
+        [fill(6, 1, {}, "W3"), trump(0, None), trump(0, "S")],
+        errors=refused(1, "no_trump_not_allowed"),
+        state={"phase": "bid", "trump": "S", "current_player": 1},
+    )
+    rounds_1_2 = simple_prefix(config(4), 2)  # dealer of round 3: seat 2; seat 3 bids first
+    yield case(
+        "illegal.042",
+        "11.7",
+        "four players, round 3: a bid of 4 is out of range",
+        config(4),
+        [*rounds_1_2, fill(4, 3, {}, "H2"), bid(3, 4)],
+        errors=refused(len(rounds_1_2) + 1, "bid_out_of_range"),
+        state={"round": 3, "current_player": 3, "bids": [None, None, None, None]},
+    )
+    yield case(
+        "illegal.043",
+        "11.3",
+        "four players: a bid by seat 7 is no_such_player, before not_your_turn",
+        config(4),
+        [fill(4, 1, {}, "H2"), bid(7, 0)],
+        errors=refused(1, "no_such_player"),
+        also=ORDER,
+    )
+    yield case(
+        "illegal.044",
+        "11.8",
+        "four players: a card not held, of another suit than the led one the player "
+        "holds, is card_not_in_hand, before must_follow_suit",
+        config(4),
+        [
+            fill(4, 1, {1: "C5", 2: "C7", 3: "D1", 0: "D2"}, "S1"),
+            *bids_in_order(4, 0, [0, 0, 0, 0]),
+            play(1, "C5"),
+            play(2, "H9"),
+        ],
+        errors=refused(6, "card_not_in_hand"),
+        state={"trick": ["C5"], "current_player": 2},
+        also=ORDER,
     )
 
 
