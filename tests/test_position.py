@@ -1089,13 +1089,19 @@ def test_bad_text_long_tokens_are_cut_in_the_message() -> None:
     [
         (b"players=4", "position text must be a str, not bytes"),
         (None, "position text must be a str, not NoneType"),
-        (PLAYING + "\n", "one line of at most 4096 characters"),
-        ("players=4\tround=3", "one line of at most 4096 characters"),
         ("players=4 " * 500, "one line of at most 4096 characters"),
     ],
 )
 def test_text_that_is_not_a_line(text: object, fragment: str) -> None:
     text_refused(text, None, fragment)
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [(PLAYING + "\n", len(PLAYING) + 1), ("players=4\tround=3", 10), ("\rplayers=4", 1)],
+)
+def test_white_space_other_than_spaces_is_refused_at_its_column(text: str, column: int) -> None:
+    text_refused(text, column, "tokens are separated by spaces, on one line")
 
 
 def test_the_text_of_options_over_and_hidden_hands() -> None:
@@ -1126,7 +1132,7 @@ def test_position_of_needs_a_state_or_a_view(value: object) -> None:
     with pytest.raises(InvalidArgumentError) as error:
         position_of(value)  # type: ignore[arg-type]
     assert error.value.code is ErrorCode.INVALID_ARGUMENT
-    assert f"expected a State, not {type(value).__name__}" in error.value.message
+    assert f"expected a State or a PlayerView, not {type(value).__name__}" in error.value.message
 
 
 @pytest.mark.parametrize("value", [None, PLAYING, new_game(Config(players=4))])

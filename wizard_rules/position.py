@@ -57,7 +57,7 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     PositionError,
 )
-from wizard_rules.state import Phase, State, _make_state, _not_a_state
+from wizard_rules.state import Phase, State, _make_state
 from wizard_rules.trick import _led_card
 from wizard_rules.views import PlayerView
 
@@ -431,7 +431,10 @@ def position_of(source: State | PlayerView) -> Position:
             for seat, size in enumerate(source.hand_sizes)
         )
     else:
-        raise _not_a_state(source)
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"expected a State or a PlayerView, not {type(source).__name__}",
+        )
     # The source is a real game (a state, or a view of one): its position
     # needs no check, and skipping it makes this cheap enough for search.
     return _trusted_position(
@@ -611,10 +614,17 @@ def _parse(text: object) -> Position:
         raise PositionError(
             ErrorCode.BAD_POSITION_TEXT, f"position text must be a str, not {type(text).__name__}"
         )
-    if len(text) > 4096 or any(char in text for char in "\n\r\t\v\f"):
+    if len(text) > 4096:
         raise PositionError(
             ErrorCode.BAD_POSITION_TEXT, "position text is one line of at most 4096 characters"
         )
+    for column, char in enumerate(text, start=1):
+        if char in "\n\r\t\v\f":
+            raise PositionError(
+                ErrorCode.BAD_POSITION_TEXT,
+                f"column {column}: {char!r}: tokens are separated by spaces, on one line",
+                column=column,
+            )
     # Read the tokens in order, each value as soon as its token is seen, so
     # that the first fault in the text is the one reported.
     values: dict[str, Any] = {}

@@ -7,9 +7,13 @@
   observations;
 * :mod:`wizard_rules.conformance.runner` runs the suite against any adapter;
 * :mod:`wizard_rules.conformance.adapter` is this library's side of the
-  protocol: its answers, served on standard input and output.
+  protocol: its answers, served on standard input and output;
+* :mod:`wizard_rules.conformance.fuzz` plays random games against an
+  adapter step by step, with this library as the oracle (differential
+  testing).
 
-The first three judge other implementations and import nothing of the rules
-engine (only the error codes of :mod:`wizard_rules.errors`); only the adapter
-uses this library's rules.
+The first three judge other implementations from the case data and import
+nothing of the rules engine (only the error codes of
+:mod:`wizard_rules.errors`); only the adapter and fuzz use this library's
+rules.
 """

@@ -1,4 +1,7 @@
-"""The conformance adapter protocol, version 1: what every runner and adapter share.
+"""The conformance adapter protocol, versions 1 and 2: what every runner and adapter share.
+
+Version 1 runs the suite's cases; version 2 adds the step-by-step messages
+of the differential fuzz mode (the block at the end of this module).
 
 A runner drives an implementation (the *adapter*) as a long-lived subprocess.
 They exchange JSON Lines: one JSON object per line, UTF-8, on the adapter's
