@@ -58,7 +58,7 @@ from wizard_rules.errors import (
     PositionError,
 )
 from wizard_rules.state import Phase, State, _make_state
-from wizard_rules.trick import _led_card
+from wizard_rules.trick import _led_suit, _playable_mask
 from wizard_rules.views import PlayerView
 
 __all__ = ["Position", "from_position", "position_of"]
@@ -401,15 +401,16 @@ def _check(p: Position) -> None:
     for seat, (hand, size) in enumerate(zip(p.hands, _hand_sizes(p), strict=True)):
         if hand is not None and len(hand) != size:
             raise _bad(f"seat {seat} holds {len(hand)} cards, not the {size} it must hold")
-    # 12.14 the trick in progress follows suit, as far as the known hands show.
-    led = _led_card(p.current_trick)
-    if led is not None and led.suit_mask:
-        for k, card in enumerate(p.current_trick):
-            seat = _seat_after(p.leader, k, players)
-            hand = p.hands[seat]
-            follows = card.kind is not Kind.SUIT or card.suit is led.suit
-            if hand is not None and not follows and _mask_of(hand) & led.suit_mask:
-                raise _bad(f"seat {seat} played {card} while holding the led suit {led.suit}")
+    # 12.14 the trick in progress follows suit, as far as the known hands show:
+    # each card, put back into its player's hand, must have been playable
+    # then (the duty to follow is trick._playable_mask's, written once).
+    for k, card in enumerate(p.current_trick):
+        seat = _seat_after(p.leader, k, players)
+        hand = p.hands[seat]
+        before = p.current_trick[:k]
+        if hand is not None and not _playable_mask(_mask_of(hand) | card.mask, before) & card.mask:
+            led = _led_suit(before)
+            raise _bad(f"seat {seat} played {card} while holding the led suit {led}")
 
 
 # -- both directions ----------------------------------------------------------
