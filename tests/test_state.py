@@ -103,8 +103,8 @@ def test_a_state_is_true_and_equals_only_states() -> None:
     assert state != plain
     assert plain != state
     assert not state == plain  # noqa: SIM201 - both operators are under test
-    assert state == copy.copy(state)
-    assert state is copy.deepcopy(state)
+    assert copy.copy(state) is state  # immutable: a copy is the state itself
+    assert copy.deepcopy(state) is state
     twin = pickle.loads(pickle.dumps(state))  # equal, but another object
     assert twin is not state
     assert twin == state
@@ -112,7 +112,7 @@ def test_a_state_is_true_and_equals_only_states() -> None:
     later = apply(state, random_action(state, random.Random(0)))
     assert later != state
     assert not later == state  # noqa: SIM201
-    assert hash(state) == hash(copy.copy(state))
+    assert hash(twin) == hash(state)  # equal states, another object: the same hash
 
 
 # Each door, and what it raises: the constructor is a documented refusal (an
