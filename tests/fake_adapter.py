@@ -6,7 +6,10 @@ exit       exits at once
 empty      answers every request with {}
 hang       reads requests and never answers
 garbage    answers the handshake, then prints something that is not JSON
-protocol2  answers the handshake with protocol 2
+protocol3  answers the handshake with protocol 3
+v1         speaks protocol 1 only: answers every hello with protocol 1
+picky      speaks protocol 1 only, and answers a hello of any other version
+           with an error
 chatty     answers the handshake with a field the protocol does not know
 crash N    serves properly, then exits when asked for case N (an id)
 stall N    serves properly, but never answers case N (an id)
@@ -65,8 +68,15 @@ def main() -> None:
             answer = [1]
         elif mode == "other-id" and kind == "case":
             answer = {"type": "result", "id": "nobody.000", "errors": []}
-        elif mode == "protocol2" and kind == "hello":
-            answer = {"type": "hello", "protocol": 2, "name": "other", "version": "9"}
+        elif mode == "protocol3" and kind == "hello":
+            answer = {"type": "hello", "protocol": 3, "name": "other", "version": "9"}
+        elif mode in ("v1", "picky") and kind == "hello":
+            if mode == "picky" and request.get("protocol") != 1:
+                answer = {"type": "error", "message": "I speak protocol 1"}
+            else:
+                answer = {"type": "hello", "protocol": 1, "name": "old", "version": "1"}
+        elif mode in ("v1", "picky") and kind == "case" and "position" in request:
+            answer = {"type": "error", "id": request.get("id"), "message": "what is a position?"}
         elif mode == "chatty" and kind == "hello":
             answer = {**handle(request), "motto": "more is more"}  # type: ignore[dict-item]
         elif mode == "garbage" and kind == "case":

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
 
@@ -24,12 +25,26 @@ from wizard_rules.conformance.protocol import (
     MAX_PERFT_DEPTH,
     OBSERVATION_KEYS,
     PROTOCOL_VERSION,
+    PROTOCOL_VERSION_2,
     UNORDERED_OBSERVATIONS,
 )
-from wizard_rules.conformance.runner import Outcome, _judge, json_report, run_suite
+from wizard_rules.conformance.runner import (
+    Outcome,
+    _judge,
+    format_report,
+    json_report,
+    run_suite,
+)
 from wizard_rules.conformance.suite import Case, load_suite, suite_path
 from wizard_rules.errors import ErrorCode, RecordError
-from wizard_rules.records import action_from_dict, config_from_dict, view_to_dict
+from wizard_rules.position import position_of
+from wizard_rules.records import (
+    action_from_dict,
+    config_from_dict,
+    config_to_dict,
+    position_to_dict,
+    view_to_dict,
+)
 
 from .helpers import (
     bid_all,
@@ -313,6 +328,123 @@ def test_handshake_and_goodbye() -> None:
     assert handle({"type": "bye"}) is None
 
 
+# -- cases that start from a position (protocol version 2) ---------------------------------
+
+
+def mid_trick() -> tuple[JSON, JSON]:
+    """Four players, round 1, dealer 0: three cards of the trick played, seat 0 to play H3.
+
+    Returns the configuration and the position, in their JSON forms.
+    """
+    state = new_game(Config(players=4))
+    for value in (
+        {"type": "deal", "hands": [["H3"], ["C5"], ["W2"], ["W1"]], "turned": "S1"},
+        *({"type": "bid", "player": seat, "tricks": 0} for seat in (1, 2, 3, 0)),
+        {"type": "play", "player": 1, "card": "C5"},
+        {"type": "play", "player": 2, "card": "W2"},
+        {"type": "play", "player": 3, "card": "W1"},
+    ):
+        state = apply(state, action_from_dict(value))
+    return config_to_dict(state.config), position_to_dict(position_of(state))
+
+
+def test_a_case_starts_from_its_position() -> None:
+    cfg, start = mid_trick()
+    last: list[JSON] = [{"type": "play", "player": 0, "card": "H3"}]
+    # The first Wizard (seat 2's W2) wins; the round ends, so its one trick is
+    # the finished round's, the only round finished since the position.
+    result = run_case(cfg, last, ["round_trick_winners", "phase", "round"], None, start)
+    assert result == {
+        "errors": [],
+        "state": {"round_trick_winners": [[2]], "phase": "deal", "round": 2},
+        "perft": None,
+    }
+    before = run_case(cfg, [], ["current_player", "trick_winner", "hands"], 1, start)
+    assert before["state"] == {
+        "current_player": 0,
+        "trick_winner": 2,
+        "hands": [["H3"], [], [], []],
+    }
+    assert before["perft"] == 1
+    # Without the position, the same actions start at the first deal.
+    assert run_case(cfg, last, ["phase"], None)["errors"] == [{"at": 0, "code": "wrong_phase"}]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"leader": 9},  # no such seat (rule 12.1)
+        {"hands": [["H3"], ["H3"], [], []]},  # one card in two places
+        {"format": "nope"},  # not a position at all
+        {"config": {"players": 5, "first_dealer": 0, "forbid_bid_total_match": False}},
+    ],
+)
+def test_an_impossible_or_foreign_position_is_refused(change: dict[str, JSON]) -> None:
+    cfg, start = mid_trick()
+    assert type(start) is dict
+    answer = handle(
+        {
+            "type": "case",
+            "id": "p",
+            "config": cfg,
+            "position": {**start, **change},
+            "actions": [],
+            "observe": ["phase"],
+            "perft": None,
+        }
+    )
+    assert answer == {
+        "type": "result",
+        "id": "p",
+        "errors": [{"at": None, "code": "invalid_position"}],
+        "state": None,
+        "perft": None,
+    }
+
+
+def position_suite() -> Any:
+    """A suite of two cases: one from the first deal, one from a position."""
+    cfg, start = mid_trick()
+    assert type(cfg) is dict
+    assert type(start) is dict
+    common: dict[str, Any] = {"rule": "8.1", "area": "winner", "description": "d", "config": cfg}
+    first = Case(
+        id="winner.901", actions=(), errors=(), state={"phase": "deal"}, perft=None, **common
+    )
+    second = Case(
+        id="winner.902",
+        actions=({"type": "play", "player": 0, "card": "H3"},),
+        errors=(),
+        state={"round_trick_winners": [[2]]},
+        perft=None,
+        position=start,
+        **common,
+    )
+    return attrs.evolve(SUITE, cases=(first, second))
+
+
+def test_a_version_2_adapter_runs_cases_from_positions() -> None:
+    report = run_suite(position_suite(), OUR_ADAPTER)
+    assert [r.outcome for r in report.results] == [Outcome.PASSED, Outcome.PASSED]
+    assert report.implementation["protocol"] == PROTOCOL_VERSION_2
+
+
+@pytest.mark.parametrize("mode", ["v1", "picky"])
+def test_a_version_1_adapter_is_not_sent_cases_from_positions(mode: str) -> None:
+    # It runs the other cases; a case from a position is unsupported, with why,
+    # and never sent (the fake would answer an error to a position).
+    suite = position_suite()
+    report = run_suite(suite, " ".join([*FAKE, mode]))
+    first, second = report.results
+    assert first.outcome is Outcome.PASSED
+    assert second.outcome is Outcome.UNSUPPORTED
+    assert "needs protocol 2" in second.detail
+    assert report.ok
+    text = format_report(report, suite)
+    assert "adapter: old 1, protocol 1" in text
+    assert "UNSUPPORTED winner.902 (rule 8.1): the whole case (starts from a position" in text
+
+
 @pytest.mark.parametrize(
     "request_",
     [
@@ -412,7 +544,7 @@ def test_the_whole_suite_passes_through_the_subprocess_protocol() -> None:
         ("exit", "exit status 3"),
         ("empty", "did not answer the handshake"),
         ("hang", "no answer within 1 s"),
-        ("protocol2", "speaks protocol 2"),
+        ("protocol3", "speaks protocol 3"),
     ],
 )
 def test_a_broken_adapter_fails_fast_without_a_traceback(mode: str, words: str) -> None:
@@ -502,7 +634,7 @@ def test_json_report(tmp_path: Path) -> None:
     assert result.returncode == 0
     report = json.loads(result.stdout)
     assert report["ok"] is True
-    assert report["protocol"] == PROTOCOL_VERSION
+    assert report["protocol"] == PROTOCOL_VERSION_2
     assert report["implementation"]["name"] == "wizard-rules"
     assert report["counts"]["passed"] == sum(c.area == "led-suit" for c in SUITE.cases)
     first = report["results"][0]

@@ -134,23 +134,47 @@ def _decode_action(value: JSON) -> Action:
         raise _Unreadable(ErrorCode.INVALID_ACTION) from None
 
 
+def _refused_start(code: ErrorCode) -> ResultFields:
+    return {"errors": [{"at": None, "code": code.value}], "state": None, "perft": None}
+
+
+def _start(rules: Config, position: JSON) -> State | None:
+    """The game a case starts: a new game, or the game at ``position``.
+
+    ``None`` for a position that is not one, cannot arise in a game (rules
+    12.1 to 12.14), or belongs to another configuration.
+    """
+    if position is None:
+        return new_game(rules)
+    try:
+        start = position_from_dict(position)
+        state = from_position(start)
+    except (RecordError, PositionError):
+        return None
+    return state if start.config == rules else None
+
+
 def run_case(
-    config: JSON, actions: Sequence[JSON], observe: Sequence[str], depth: int | None
+    config: JSON,
+    actions: Sequence[JSON],
+    observe: Sequence[str],
+    depth: int | None,
+    position: JSON = None,
 ) -> ResultFields:
-    """Play a case's actions from a new game and answer as the protocol says.
+    """Play a case's actions from a new game (or ``position``) and answer as the protocol says.
 
     Returns the ``errors``, ``state`` and ``perft`` fields of a ``result``;
-    observations that are not protocol keys are left out.
+    observations that are not protocol keys are left out.  A refused
+    configuration or position is the only error, at ``null``.
     """
     try:
         rules: Config = config_from_dict(config)
     except RecordError:
-        return {
-            "errors": [{"at": None, "code": ErrorCode.INVALID_CONFIG.value}],
-            "state": None,
-            "perft": None,
-        }
-    state = new_game(rules)
+        return _refused_start(ErrorCode.INVALID_CONFIG)
+    started = _start(rules, position)
+    if started is None:
+        return _refused_start(ErrorCode.INVALID_POSITION)
+    state = started
     errors: list[Refusal] = []
     for index, value in enumerate(actions):
         try:
@@ -189,15 +213,8 @@ class Session:
             rules = config_from_dict(config)
         except RecordError:
             return {"type": "refused", "code": ErrorCode.INVALID_CONFIG.value}
-        if position is None:
-            self.state = new_game(rules)
-            return {"type": "ok"}
-        try:
-            start = position_from_dict(position)
-            state = from_position(start)
-        except (RecordError, PositionError):
-            start = None
-        if start is None or start.config != rules:
+        state = _start(rules, position)
+        if state is None:
             return {"type": "refused", "code": ErrorCode.INVALID_POSITION.value}
         self.state = state
         return {"type": "ok"}
@@ -264,7 +281,7 @@ def handle(
             or not (depth is None or (type(depth) is int and 0 <= depth <= MAX_PERFT_DEPTH))
         ):
             return {"type": "error", "id": request.get("id"), "message": "malformed case request"}
-        result = run_case(request.get("config"), actions, observe, depth)
+        result = run_case(request.get("config"), actions, observe, depth, request.get("position"))
         return {
             "type": "result",
             "id": request.get("id"),

@@ -1,14 +1,16 @@
 """The conformance adapter protocol, versions 1 and 2: what every runner and adapter share.
 
-Version 1 runs the suite's cases; version 2 adds the step-by-step messages
-of the differential fuzz mode (the block at the end of this module).
+Version 1 runs the suite's cases from the first deal; version 2 adds cases
+that start from a position and the step-by-step messages of the
+differential fuzz mode (the block at the end of this module).
 
 A runner drives an implementation (the *adapter*) as a long-lived subprocess.
 They exchange JSON Lines: one JSON object per line, UTF-8, on the adapter's
 standard input and output (the adapter may write anything to standard error).
 
-1. The runner says ``{"type": "hello", "protocol": 1}`` (:class:`HelloRequest`);
-   the adapter answers ``{"type": "hello", "protocol": 1, "name": "...",
+1. The runner says ``{"type": "hello", "protocol": 1}`` (:class:`HelloRequest`;
+   ``conformance run`` says ``2``, see :data:`PROTOCOL_VERSION_2`); the
+   adapter answers ``{"type": "hello", "protocol": 1, "name": "...",
    "version": "..."}`` (:class:`HelloAnswer`).
 2. For each case the runner sends a ``case`` request (:class:`CaseRequest`)::
 
@@ -148,11 +150,16 @@ class HelloAnswer(TypedDict):
 
 
 class CaseRequest(TypedDict):
-    """One case, sent by the runner: a configuration, actions, and what to observe."""
+    """One case, sent by the runner: a configuration, actions, and what to observe.
+
+    ``position`` is sent to adapters of protocol version 2 only (``null`` for
+    a case that starts at the first deal); see :data:`PROTOCOL_VERSION_2`.
+    """
 
     type: Literal["case"]
     id: str
     config: JSONObject
+    position: NotRequired[JSONObject | None]
     actions: list[JSON]
     observe: list[str]
     perft: int | None
@@ -251,21 +258,37 @@ UNORDERED_OBSERVATIONS: Final[frozenset[str]] = frozenset({"hands", "winners", "
 """Observations whose lists carry no order (for ``hands``, each hand's cards)."""
 
 
-# -- protocol version 2: step-by-step messages -------------------------------------------------
+# -- protocol version 2: positions and step-by-step messages ---------------------------------
 #
-# Version 2 adds the messages ``wizard-rules conformance fuzz``
+# Version 2 adds a ``position`` to ``case`` requests, so that a case can start
+# where its rule shows, and the messages ``wizard-rules conformance fuzz``
 # (:mod:`wizard_rules.conformance.fuzz`) plays games with, one step at a time.
-# Everything of version 1 above is unchanged: the runner still says ``hello``
-# with protocol 1 and sends ``case`` requests, and an adapter that speaks
-# version 2 answers those exactly as before.
+# Everything else of version 1 above is unchanged, and a version-1 adapter
+# still runs every case that starts at the first deal.
 
 PROTOCOL_VERSION_2: Final = 2
-"""The protocol version with the step-by-step messages (``start``, ``apply``, ``query``).
+"""The protocol version with cases that start from a position, and step-by-step messages.
 
-A runner that needs them says ``{"type": "hello", "protocol": 2}``; an adapter
-that has them answers with ``"protocol": 2`` (and still answers a version-1
-``hello`` with ``"protocol": 1``); one that answers anything else does not
-have them.
+A runner says ``{"type": "hello", "protocol": 2}``; an adapter that speaks
+version 2 answers with ``"protocol": 2`` (and still answers a version-1
+``hello`` with ``"protocol": 1``); one that answers ``1`` speaks version 1
+only.  ``conformance run`` then goes on in version 1: it sends no
+``position`` and reports the cases that start from one as unsupported,
+without sending them.  ``conformance fuzz`` needs version 2.
+
+0. ``case`` requests carry one more field, ``"position"``: ``null`` for a
+   case that starts at the first deal (as in version 1), or a position (the
+   JSON form of ``position.schema.json``, whose ``config`` is the request's
+   ``config``).  The adapter starts the game at that position instead of at
+   the first deal, then applies ``actions`` as usual.  A position the
+   adapter finds impossible (rules 12.1 to 12.14 of the specification) is
+   answered as a refused configuration is: ``errors`` is ``[{"at": null,
+   "code": "invalid_position"}]``, ``state`` and ``perft`` are ``null``.  An
+   adapter that cannot start from some position answers that case
+   ``"unsupported": true``.  The observations of finished rounds
+   (``round_bids``, ``round_trick_winners``, ``round_scores``) cover the
+   rounds finished since the game started: for a game started at a
+   position, those finished after it.
 
 1. ``{"type": "start", "config": CONFIG}`` (:class:`StartRequest`), or with
    ``"position": POSITION`` (the JSON form of ``position.schema.json``) to

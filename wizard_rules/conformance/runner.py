@@ -41,6 +41,7 @@ import attrs
 
 from wizard_rules.conformance.protocol import (
     PROTOCOL_VERSION,
+    PROTOCOL_VERSION_2,
     UNORDERED_OBSERVATIONS,
     CaseRequest,
     HelloRequest,
@@ -134,7 +135,8 @@ class CaseResult:
     :ivar expected: what was expected (for a judged case).
     :ivar got: what the adapter answered (for a judged case; a part it left
         out is absent).
-    :ivar detail: what went wrong with the adapter (for an error).
+    :ivar detail: what went wrong with the adapter (for an error), or why a
+        case was not sent (for an unsupported one).
     :ivar unsupported: ``True`` when the adapter does not support the case at
         all, else the parts it declared unsupported (``"errors"``,
         ``"perft"``, ``"state.KEY"``).
@@ -269,15 +271,25 @@ class _Adapter:
             self.process.wait()
 
 
+_PROTOCOLS: Final = (PROTOCOL_VERSION, PROTOCOL_VERSION_2)
+
+
 def _handshake(adapter: _Adapter) -> dict[str, Any]:
-    hello: HelloRequest = {"type": "hello", "protocol": PROTOCOL_VERSION}
+    """Say hello in protocol version 2; an adapter may answer in version 1 or 2.
+
+    An adapter that answers the version-2 hello with an ``error`` (one that
+    checks the version it is offered) is greeted again in version 1.
+    """
+    hello: HelloRequest = {"type": "hello", "protocol": PROTOCOL_VERSION_2}
     answer = adapter.ask(hello)
+    if answer.get("type") == "error":
+        answer = adapter.ask({"type": "hello", "protocol": PROTOCOL_VERSION})
     if answer.get("type") != "hello":
         raise AdapterFailure(f"the adapter did not answer the handshake: {str(answer)[:120]}")
-    if type(answer.get("protocol")) is not int or answer.get("protocol") != PROTOCOL_VERSION:
+    if type(answer.get("protocol")) is not int or answer.get("protocol") not in _PROTOCOLS:
         raise AdapterFailure(
             f"the adapter speaks protocol {answer.get('protocol')!r}, "
-            f"this runner speaks {PROTOCOL_VERSION}"
+            f"this runner speaks {PROTOCOL_VERSION_2} (and {PROTOCOL_VERSION})"
         )
     extra = sorted(set(answer) - _HELLO_FIELDS)
     if extra:
@@ -418,8 +430,9 @@ def _judge(case: Case, answer: Mapping[str, object]) -> Judgement:
     )
 
 
-def _request(case: Case) -> CaseRequest:
-    return {
+def _request(case: Case, protocol: int) -> CaseRequest:
+    """The ``case`` request for an adapter of ``protocol`` (no ``position`` in version 1)."""
+    request: CaseRequest = {
         "type": "case",
         "id": case.id,
         "config": case.config,
@@ -427,6 +440,9 @@ def _request(case: Case) -> CaseRequest:
         "observe": sorted(case.state or {}),
         "perft": None if case.perft is None else case.perft["depth"],
     }
+    if protocol >= PROTOCOL_VERSION_2:
+        request["position"] = case.position
+    return request
 
 
 _GLOB: Final = frozenset("*?[")
@@ -649,8 +665,15 @@ def run_suite(
                         adapter = None
                     results.append(CaseResult(case, Outcome.ERROR, detail=problem))
                     continue
+            protocol = implementation["protocol"]
+            if case.position is not None and protocol < PROTOCOL_VERSION_2:
+                # A version-1 adapter cannot start from a position: not sent.
+                results.append(
+                    CaseResult(case, Outcome.UNSUPPORTED, unsupported=True, detail=_NEEDS_2)
+                )
+                continue
             try:
-                answer = adapter.ask(_request(case))
+                answer = adapter.ask(_request(case, protocol))
                 if answer.get("type") != "result" or answer.get("id") != case.id:
                     raise AdapterFailure(f"expected a result for {case.id}: {str(answer)[:160]}")
                 judgement = _judge(case, answer)
@@ -674,6 +697,9 @@ def run_suite(
         strict,
         time.monotonic() - started,
     )
+
+
+_NEEDS_2: Final = "starts from a position, which needs protocol 2; the adapter speaks 1"
 
 
 def _result(case: Case, judgement: Judgement, entries: Sequence[KnownFailure]) -> CaseResult:
@@ -823,7 +849,8 @@ def format_report(report: Report, suite: Suite) -> str:
     if report.implementation:
         name = report.implementation.get("name", "?")
         version = report.implementation.get("version", "?")
-        lines.append(f"adapter: {name} {version}, protocol {PROTOCOL_VERSION}")
+        protocol = report.implementation.get("protocol", "?")
+        lines.append(f"adapter: {name} {version}, protocol {protocol}")
     lines.append(f"suite: version {suite.version}, {len(suite.cases)} cases")
     if report.problem:
         lines.append(f"PROBLEM: {report.problem}")
@@ -835,7 +862,8 @@ def format_report(report: Report, suite: Suite) -> str:
         elif result.outcome is Outcome.ERROR:
             lines.append(f"ERROR {where}: {result.detail}")
         elif result.outcome is Outcome.UNSUPPORTED:
-            lines.append(f"UNSUPPORTED {where}: {_unsupported_text(result.unsupported)}")
+            why = f" ({result.detail})" if result.detail else ""
+            lines.append(f"UNSUPPORTED {where}: {_unsupported_text(result.unsupported)}{why}")
         elif result.outcome is Outcome.FIXED:
             lines.append(f"FIXED {where}: listed as a known failure, passes")
     counts = report.counts()
@@ -886,7 +914,7 @@ def json_report(report: Report, suite: Suite) -> dict[str, Any]:
     """
     groups = _groups(report, suite)
     return {
-        "protocol": PROTOCOL_VERSION,
+        "protocol": report.implementation.get("protocol"),
         "suite_version": suite.version,
         "implementation": report.implementation,
         "ok": report.ok,

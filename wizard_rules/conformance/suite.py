@@ -14,8 +14,11 @@ A case is a JSON object::
 
     {"id": "winner.012", "rule": "8.2",
      "description": "a low trump beats the highest card of the led suit",
-     "given": {"config": {...}, "actions": [...]},
+     "given": {"config": {...}, "position": {...}, "actions": [...]},
      "expect": {"errors": [...], "state": {...}, "perft": {"depth": 2, "count": 9}}}
+
+``given.position`` (optional) is the position the case starts from; without
+it the case starts at the first deal.
 
 ``expect.errors`` (default ``[]``) is the exact list of refused actions;
 ``expect.state`` the observations to compare (only the keys given);
@@ -79,6 +82,9 @@ class Case:
     :ivar tags: what kind of claim the case makes (``"rule"``, ``"ruling:N"``,
         ``"notation"``, ``"order"``, ``"option"``), from the case's optional
         ``tags`` list; empty when the case has none.
+    :ivar position: the position the case starts from (the JSON form of
+        ``position.schema.json``), or ``None`` for a case that starts at the
+        first deal.
     """
 
     id: str
@@ -91,6 +97,7 @@ class Case:
     state: JSONObject | None
     perft: PerftExpectation | None
     tags: tuple[str, ...] = ()
+    position: JSONObject | None = None
 
 
 @attrs.frozen
@@ -157,6 +164,7 @@ def load_suite(path: Path | None = None) -> Suite:
                         state=expect.get("state"),
                         perft=expect.get("perft"),
                         tags=tuple(raw.get("tags", [])),
+                        position=given.get("position"),
                     )
                 )
             except (KeyError, TypeError, AttributeError):
