@@ -18,7 +18,7 @@ import jsonschema
 import pytest
 
 import wizard_rules
-from wizard_rules import Card, Config, Suit, apply, new_game, player_view
+from wizard_rules import Card, Config, Phase, Suit, apply, new_game, player_view
 from wizard_rules.conformance.adapter import OBSERVATIONS, handle, perft, run_case, serve
 from wizard_rules.conformance.protocol import (
     JSON,
@@ -37,11 +37,12 @@ from wizard_rules.conformance.runner import (
 )
 from wizard_rules.conformance.suite import Case, load_suite, suite_path
 from wizard_rules.errors import ErrorCode, RecordError
-from wizard_rules.position import position_of
+from wizard_rules.position import from_position, position_of
 from wizard_rules.records import (
     action_from_dict,
     config_from_dict,
     config_to_dict,
+    position_from_dict,
     position_to_dict,
     view_to_dict,
 )
@@ -52,10 +53,7 @@ from .helpers import (
     play_cards,
     ref_playable,
     ref_round_score,
-    ref_totals,
-    ref_tricks_taken,
     ref_winner,
-    ref_winners,
     state_at_round,
 )
 
@@ -83,7 +81,7 @@ def spec_rules() -> dict[str, bool]:
 
 def test_suite_is_found_and_versioned() -> None:
     assert (suite_path() / "suite.json").is_file()
-    assert SUITE.protocol == PROTOCOL_VERSION
+    assert SUITE.protocol == PROTOCOL_VERSION_2
     assert re.fullmatch(r"\d+\.\d+\.\d+", SUITE.version)
     assert len(SUITE.cases) >= 250
 
@@ -153,7 +151,9 @@ def test_every_expected_error_code_is_a_library_code() -> None:
 def test_case_passes_against_the_library(case_id: str) -> None:
     case = CASES[case_id]
     depth = None if case.perft is None else case.perft["depth"]
-    answer = run_case(case.config, list(case.actions), sorted(case.state or {}), depth)
+    answer = run_case(
+        case.config, list(case.actions), sorted(case.state or {}), depth, case.position
+    )
     judgement = _judge(case, {**answer})
     assert judgement.passed, f"{case.description}\n{judgement.differences}"
     assert not judgement.unsupported
@@ -192,21 +192,31 @@ SCORED_CASES = [
 
 
 def ref_trick_winners(
-    dealer: int, players: int, trump: Suit | None, tricks: Sequence[Sequence[Card]]
+    dealer: int,
+    players: int,
+    trump: Suit | None,
+    tricks: Sequence[Sequence[Card]],
+    leader: int | None = None,
 ) -> list[int]:
-    """The seat that won each trick, from the cards alone: the seat after the
-    dealer leads the first trick, and each trick's winner leads the next."""
+    """The seat that won each trick, from the cards alone: ``leader`` (by
+    default the seat after the dealer) leads the first trick, and each
+    trick's winner leads the next."""
     winners = []
-    leader = (dealer + 1) % players
+    leader = (dealer + 1) % players if leader is None else leader
     for cards in tricks:
         leader = (leader + ref_winner(cards, trump)) % players
         winners.append(leader)
     return winners
 
 
-def ref_round_bids(actions: list[Any], rounds: int) -> list[list[int]]:
-    """Each finished round's bids, read from a case's actions (all applied)."""
+def ref_round_bids(
+    actions: list[Any], rounds: int, made: dict[int, int | None] | None = None
+) -> list[list[int]]:
+    """Each finished round's bids, read from a case's actions (all applied);
+    ``made`` holds the bids made before them, in the round they start in."""
     bids: list[dict[int, int]] = []
+    if made is not None:
+        bids.append({seat: bid for seat, bid in made.items() if bid is not None})
     for action in actions:
         if action["type"] == "deal":
             bids.append({})
@@ -222,38 +232,55 @@ def test_expected_scores_and_winners_agree_with_the_reference(case_id: str) -> N
     # so that the suite does not merely pin the library to itself.
     case = CASES[case_id]
     assert case.state is not None
-    state = new_game(config_from_dict(case.config))
+    start = (
+        new_game(config_from_dict(case.config))
+        if case.position is None
+        else from_position(position_from_dict(case.position))
+    )
+    state = start
     for action in case.actions:
         state = apply(state, action_from_dict(action))
+    players = state.config.players
+    # A case from a position sees the tricks finished after it: the first is
+    # led by the position's leader, and the tricks taken before it count too.
+    mid_round = start.phase in (Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY)
+    round_winners: list[list[int]] = []
+    round_scores: list[list[int]] = []
+    for index, result in enumerate(state.results):
+        first = mid_round and index == 0
+        cards = [t.cards for t in result.tricks]
+        leader = start.leader if first else None
+        winners = ref_trick_winners(result.dealer, players, result.trump, cards, leader)
+        taken = list(start.tricks_won) if first else [0] * players
+        for seat in winners:
+            taken[seat] += 1
+        round_winners.append(winners)
+        round_scores.append([ref_round_score(result.bids[s], taken[s]) for s in range(players)])
+    totals = [start.scores[s] + sum(score[s] for score in round_scores) for s in range(players)]
     expected = case.state
     if "scores" in expected:
-        assert expected["scores"] == ref_totals(state)
+        assert expected["scores"] == totals
     if "winners" in expected:
-        assert expected["winners"] == (list(ref_winners(state)) if state.is_over else [])
-    players = state.config.players
+        best = [seat for seat in range(players) if totals[seat] == max(totals)]
+        assert expected["winners"] == (best if state.is_over else [])
     if "round_bids" in expected:
-        assert expected["round_bids"] == ref_round_bids(list(case.actions), len(state.results))
+        made = dict(enumerate(start.bids)) if mid_round else None
+        assert expected["round_bids"] == ref_round_bids(
+            list(case.actions), len(state.results), made
+        )
     if "round_trick_winners" in expected:
-        assert expected["round_trick_winners"] == [
-            ref_trick_winners(
-                result.dealer, players, result.trump, [t.cards for t in result.tricks]
-            )
-            for result in state.results
-        ]
+        assert expected["round_trick_winners"] == round_winners
     if "trick_winners" in expected:
+        same_round = mid_round and start.round == state.round
         assert expected["trick_winners"] == ref_trick_winners(
-            state.dealer, players, state.trump, [t.cards for t in state.completed_tricks]
+            state.dealer,
+            players,
+            state.trump,
+            [t.cards for t in state.completed_tricks],
+            start.leader if same_round else None,
         )
     if "round_scores" in expected:
-        assert expected["round_scores"] == [
-            [ref_round_score(result.bids[seat], taken[seat]) for seat in range(players)]
-            for result in state.results
-            for taken in [
-                ref_tricks_taken(
-                    result.dealer, players, result.trump, [t.cards for t in result.tricks]
-                )
-            ]
-        ]
+        assert expected["round_scores"] == round_scores
 
 
 def test_scores_and_winners_are_checked_in_many_cases() -> None:

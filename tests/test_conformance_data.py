@@ -6,7 +6,12 @@ import json
 import re
 from pathlib import Path
 
+import jsonschema
+import pytest
+
 from wizard_rules.conformance.suite import load_suite, suite_path
+from wizard_rules.position import from_position
+from wizard_rules.records import position_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITE = load_suite()
@@ -97,3 +102,45 @@ def test_four_players_in_every_rules_area() -> None:
         fours = [c for c in SUITE.cases if c.area == area and c.config.get("players") == 4]
         assert len(fours) >= 4, area
     assert len([c for c in SUITE.cases if c.area == "scoring" and c.config["players"] == 4]) >= 4
+
+
+# -- cases that start from a position -----------------------------------------------------------
+
+POSITION_RULES = {f"12.{n}" for n in range(1, 15)}
+REPLAYED_AREAS = frozenset({"deck", "rounds", "dealing", "games", "end"})
+
+
+def test_every_starting_position_has_the_schema_shape_and_its_case_config() -> None:
+    schema = json.loads((suite_path() / "position.schema.json").read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    for case in SUITE.cases:
+        if case.position is not None:
+            validator.validate(case.position)
+            assert case.position["config"] == case.config, case.id
+
+
+def test_starting_positions_can_arise_except_where_the_rule_says_they_cannot() -> None:
+    # The cases of rules 12.1 to 12.14 give impossible positions on purpose
+    # and expect them refused; every other position is one the library takes.
+    for case in SUITE.cases:
+        if case.position is None:
+            continue
+        if case.rule in POSITION_RULES:
+            assert case.errors == ({"at": None, "code": "invalid_position"},), case.id
+            continue
+        from_position(position_from_dict(case.position))
+
+
+@pytest.mark.parametrize("area", sorted(set(SUITE.areas) - REPLAYED_AREAS))
+def test_cases_start_from_positions_unless_their_rule_is_about_the_whole_game(area: str) -> None:
+    # Replaying from the first deal stays for dealing, rotation, the round
+    # schedule, the deck and its notation, the end and complete games (and a
+    # refused configuration has no position to start from).
+    replayed = [
+        case.id
+        for case in SUITE.cases
+        if case.area == area
+        and case.position is None
+        and not any(error["at"] is None for error in case.errors)
+    ]
+    assert not replayed, replayed

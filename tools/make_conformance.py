@@ -60,8 +60,8 @@ from conformance_cases import (
 )
 from conformance_cases.common import ROOT, Area
 
-SUITE_VERSION = "1.1.0"
-PROTOCOL = 1
+SUITE_VERSION = "2.0.0"
+PROTOCOL = 2
 
 # -- writing ---------------------------------------------------------------------------------------
 

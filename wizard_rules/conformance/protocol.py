@@ -285,10 +285,12 @@ without sending them.  ``conformance fuzz`` needs version 2.
    answered as a refused configuration is: ``errors`` is ``[{"at": null,
    "code": "invalid_position"}]``, ``state`` and ``perft`` are ``null``.  An
    adapter that cannot start from some position answers that case
-   ``"unsupported": true``.  The observations of finished rounds
-   (``round_bids``, ``round_trick_winners``, ``round_scores``) cover the
-   rounds finished since the game started: for a game started at a
-   position, those finished after it.
+   ``"unsupported": true``.  The observations of finished tricks and
+   rounds (``tricks``, ``trick_winners``, ``round_bids``,
+   ``round_trick_winners``, ``round_scores``) cover those finished since the
+   game started: for a game started at a position, those finished after it
+   (a position holds the cards of the round's earlier tricks, ``played``,
+   but not who led or won each; earlier rounds are only in its scores).
 
 1. ``{"type": "start", "config": CONFIG}`` (:class:`StartRequest`), or with
    ``"position": POSITION`` (the JSON form of ``position.schema.json``) to
