@@ -468,21 +468,27 @@ def _conformance(args: argparse.Namespace, out: TextIO) -> int:
         timeout=args.timeout,
         strict=args.strict,
     )
+    # The runner judges without this library's rules; the report's first
+    # divergences and positions are worked out with them.
+    from wizard_rules.conformance.explain import first_divergence
+
     if args.json:
-        out.write(json.dumps(json_report(report, suite), indent=2, sort_keys=True) + "\n")
+        document = json_report(report, suite, first_divergence)
+        out.write(json.dumps(document, indent=2, sort_keys=True) + "\n")
     else:
-        out.write(format_report(report, suite))
+        out.write(format_report(report, suite, first_divergence))
     return 0 if report.ok else 1
 
 
 def _show_case(suite: Suite, case_id: str, parser: argparse.ArgumentParser, out: TextIO) -> int:
+    from wizard_rules.conformance.explain import position_text
     from wizard_rules.conformance.runner import show_case
 
     found = next((case for case in suite.cases if case.id == case_id), None)
     if found is None:
         why = "is retired" if case_id in suite.retired else "is not in the suite"
         parser.error(f"case {case_id!r} {why} (wizard-rules conformance list lists the cases)")
-    out.write(show_case(found))
+    out.write(show_case(found, position_text))
     return 0
 
 

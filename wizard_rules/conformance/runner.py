@@ -33,9 +33,9 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, Any, Final, TypeAlias
 
 import attrs
 
@@ -124,6 +124,43 @@ class Difference:
             "got": self.got,
             "missing": self.missing,
         }
+
+
+@attrs.frozen
+class Divergence:
+    """Where a failing case first went wrong, as an explainer works it out.
+
+    :ivar step: the index (in the case's actions) of the first action after
+        which the answer can no longer be right; ``len(actions)`` when it
+        shows only at the end, ``None`` at the start (the configuration or
+        the position).
+    :ivar action: the action at ``step`` (``None`` at the start or the end).
+    :ivar difference: the part of the answer that goes wrong there.
+    :ivar position: the expected game's position just before ``step``, in
+        the one-line notation, if the explainer knows it.
+    """
+
+    step: int | None
+    action: Any
+    difference: Difference
+    position: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the divergence as a JSON-ready dict."""
+        return {
+            "step": self.step,
+            "action": self.action,
+            "key": self.difference.key,
+            "position": self.position,
+        }
+
+
+Explainer: TypeAlias = "Callable[[Case, Sequence[Difference]], Divergence | None]"
+"""A function that finds a failing case's first divergence from its differences.
+
+:func:`wizard_rules.conformance.explain.first_divergence` is one (it plays
+the case with this library's rules); the runner judges without one.
+"""
 
 
 @attrs.frozen
@@ -802,10 +839,28 @@ def _unsupported_text(unsupported: bool | tuple[str, ...]) -> str:
     return ", ".join(unsupported) if type(unsupported) is tuple else ""
 
 
-def _failure_lines(result: CaseResult) -> list[str]:
+def _divergence_lines(case: Case, divergence: Divergence) -> list[str]:
+    key = divergence.difference.key
+    if divergence.step is None:
+        where = "at the start (the configuration or the position)"
+    elif divergence.step >= len(case.actions):
+        where = f"after the last action ({len(case.actions)} actions)"
+    else:
+        where = f"at action {divergence.step} ({_action_text(divergence.action)})"
+    lines = [f"  first divergence: {where}, in {key}"]
+    if divergence.position is not None:
+        when = "after it" if divergence.step == len(case.actions) else "before it"
+        lines.append(f"    position {when}: {shorten(divergence.position, _CUT)}")
+    return lines
+
+
+def _failure_lines(result: CaseResult, explain: Explainer | None = None) -> list[str]:
     case = result.case
     word = "FAIL" if result.outcome is Outcome.FAILED else "KNOWN"
     lines = [f"{word} {case.id} (rule {case.rule}){_tags(case)}: {case.description}"]
+    divergence = None if explain is None else explain(case, result.differences)
+    if divergence is not None:
+        lines.extend(_divergence_lines(case, divergence))
     for difference in result.differences:
         got = "(missing)" if difference.missing else _shown(difference.got)
         lines.append(f"  {difference.key}:")
@@ -816,7 +871,7 @@ def _failure_lines(result: CaseResult) -> list[str]:
     return lines
 
 
-def _known_lines(report: Report) -> list[str]:
+def _known_lines(report: Report, explain: Explainer | None) -> list[str]:
     lines = ["", "known failures:"]
     for status in report.known:
         entry = status.entry
@@ -832,18 +887,19 @@ def _known_lines(report: Report) -> list[str]:
             lines.append(f"  {word} line {entry.line}: {entry.pattern}: {status.problem}")
     for result in report.results:
         if result.outcome is Outcome.KNOWN_FAILURE:
-            lines.extend("  " + line for line in _failure_lines(result))
+            lines.extend("  " + line for line in _failure_lines(result, explain))
     return lines
 
 
-def format_report(report: Report, suite: Suite) -> str:
+def format_report(report: Report, suite: Suite, explain: Explainer | None = None) -> str:
     """Return the human-readable report.
 
-    Each failure (its differences, long values cut with a visible marker),
-    error, unsupported case and fixed known failure; the known-failures
-    entries and what became of them; counts by area, by rule (the rules with
-    anything but passes), by tag and by player count; the time; and a last
-    line of totals.
+    Each failure (its differences, long values cut with a visible marker,
+    and, given an ``explain`` function, its first divergence and the
+    position there), error, unsupported case and fixed known failure; the
+    known-failures entries and what became of them; counts by area, by rule
+    (the rules with anything but passes), by tag and by player count; the
+    time; and a last line of totals.
     """
     lines: list[str] = []
     if report.implementation:
@@ -858,7 +914,7 @@ def format_report(report: Report, suite: Suite) -> str:
         case = result.case
         where = f"{case.id} (rule {case.rule}){_tags(case)}"
         if result.outcome is Outcome.FAILED:
-            lines.extend(_failure_lines(result))
+            lines.extend(_failure_lines(result, explain))
         elif result.outcome is Outcome.ERROR:
             lines.append(f"ERROR {where}: {result.detail}")
         elif result.outcome is Outcome.UNSUPPORTED:
@@ -871,7 +927,7 @@ def format_report(report: Report, suite: Suite) -> str:
     if not_run:
         lines.append(f"{not_run} cases were not run (see above); they count as failed")
     if report.known:
-        lines.extend(_known_lines(report))
+        lines.extend(_known_lines(report, explain))
     groups = _groups(report, suite)
     lines.append("")
     lines.extend(_table("area", groups["area"]))
@@ -907,10 +963,11 @@ def format_report(report: Report, suite: Suite) -> str:
     return "\n".join(lines) + "\n"
 
 
-def json_report(report: Report, suite: Suite) -> dict[str, Any]:
+def json_report(report: Report, suite: Suite, explain: Explainer | None = None) -> dict[str, Any]:
     """Return the machine-readable report written by ``--json``.
 
-    It holds what the text report says, and no value is cut.
+    It holds what the text report says, and no value is cut; given an
+    ``explain`` function, each failed result has a ``divergence``.
     """
     groups = _groups(report, suite)
     return {
@@ -928,8 +985,16 @@ def json_report(report: Report, suite: Suite) -> dict[str, Any]:
             for kind, by in groups.items()
         },
         "known_failures": [status.to_dict() for status in report.known],
-        "results": [result.to_dict() for result in report.results],
+        "results": [_result_dict(result, explain) for result in report.results],
     }
+
+
+def _result_dict(result: CaseResult, explain: Explainer | None) -> dict[str, Any]:
+    found = result.to_dict()
+    if explain is not None and result.differences:
+        divergence = explain(result.case, result.differences)
+        found["divergence"] = None if divergence is None else divergence.to_dict()
+    return found
 
 
 def _action_text(action: Any) -> str:
@@ -971,8 +1036,12 @@ def _action_text(action: Any) -> str:
     return "as JSON: " + json.dumps(action, sort_keys=True)
 
 
-def show_case(case: Case) -> str:
-    """Return one case readably: its config, its actions one a line, what is expected, its tags.
+def show_case(case: Case, position_text: Callable[[Any], str | None] | None = None) -> str:
+    """Return one case readably: config, position, actions one a line, what is expected, tags.
+
+    A starting position is written in the one-line notation when
+    ``position_text`` can write it (``conformance show`` gives
+    :func:`wizard_rules.conformance.explain.position_text`), else as JSON.
 
     An action is written in words when it is well formed, as JSON when it is
     not (some cases give malformed actions on purpose); an action the case
@@ -983,6 +1052,10 @@ def show_case(case: Case) -> str:
     lines.append(case.description)
     lines.append("")
     lines.append("config: " + json.dumps(case.config, sort_keys=True))
+    if case.position is not None:
+        text = None if position_text is None else position_text(case.position)
+        shown = json.dumps(case.position, sort_keys=True) if text is None else text
+        lines.append(f"position: {shown}")
     refused = {error["at"]: error["code"] for error in case.errors}
     if None in refused:
         lines.append(f"  refused: {refused[None]}")
