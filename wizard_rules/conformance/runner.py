@@ -52,6 +52,8 @@ __all__ = [
     "AdapterFailure",
     "CaseResult",
     "Difference",
+    "Divergence",
+    "Explainer",
     "Judgement",
     "KnownFailure",
     "KnownStatus",
