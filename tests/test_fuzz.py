@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import cast
 
+import attrs
 import jsonschema
 import pytest
 
@@ -27,8 +28,9 @@ from wizard_rules.conformance.fuzz import (
     play_game,
     report,
     shrink,
+    shrink_to_position,
 )
-from wizard_rules.conformance.protocol import JSONObject
+from wizard_rules.conformance.protocol import JSON, JSONObject
 from wizard_rules.position import position_of
 from wizard_rules.records import config_to_dict, position_to_dict
 from wizard_rules.state import new_game
@@ -58,7 +60,7 @@ def _check_case(case: JSONObject) -> None:
     assert type(actions) is list
     state = expect.get("state") or {}
     assert type(state) is dict
-    result = run_case(given["config"], actions, list(state), None)
+    result = run_case(given["config"], actions, list(state), None, given.get("position"))
     assert result["state"] == state
     assert result["errors"] == expect.get("errors", [])
 
@@ -155,7 +157,13 @@ def test_fuzz_catches_a_broken_rule_and_shrinks_it_to_one_round(command: str) ->
     assert result.shrunk is not None
     assert result.games <= 200
     assert result.shrunk.rounds <= 1
+    # From the latest position it still goes wrong from: the last card of a trick.
+    assert result.shrunk.start is not None
+    assert len(result.shrunk.actions) <= 1
     _check_case(case_of(result.shrunk))
+    given = case_of(result.shrunk)["given"]
+    assert type(given) is dict
+    assert given["position"] == result.shrunk.start
     out = io.StringIO()
     assert report(result, out) == 1
     text = out.getvalue()
@@ -169,8 +177,11 @@ def test_shrinking_keeps_a_disagreement_it_cannot_make_smaller() -> None:
     result = fuzz(TAKEN, games=5, seed=3, players=(3,), options=(False,))
     assert result.found is not None
     assert result.found.rounds == 1
-    assert result.shrunk == result.found
+    assert result.shrunk is not None
     assert result.shrink_games == 0
+    # Only its start moved: to the position before the round's last card.
+    assert result.shrunk.actions == result.found.actions[-1:]
+    assert attrs.evolve(result.shrunk, actions=result.found.actions, start=None) == result.found
 
 
 class _Liar(AdapterClient):
@@ -187,6 +198,8 @@ class _Liar(AdapterClient):
             return {"type": "ok"}
         if message["type"] == "start" and self.lie == "refuse-config":
             return {"type": "refused", "code": "invalid_config"}
+        if message["type"] == "start" and "position" in message and self.lie == "no-positions":
+            return {"type": "refused", "code": "unsupported"}
         if message["type"] == "query" and self.lie == "forget":
             return {"type": "observed", "state": None}
         return answer
@@ -212,6 +225,66 @@ def test_each_kind_of_disagreement_becomes_a_case(lie: str, what: str, key: str 
     if what != "observe":
         _check_case(case)
     assert json.loads(format_case(case)) == case
+
+
+@pytest.mark.parametrize("lie", ["no-positions", "refuse-all", "none"])
+def test_a_disagreement_no_position_shows_keeps_its_first_deal(lie: str) -> None:
+    # An adapter that cannot start from a position, or refuses what is played
+    # from one, or agrees from every position (its fault lay in what it
+    # remembered): the disagreement still starts at the first deal.
+    found = _round_1_disagreement("observe", None, 1, 2)
+    assert shrink_to_position(_Liar(lie), found) is found
+    # One that did start from a position is not moved again.
+    moved = attrs.evolve(found, start={"round": 1})
+    assert shrink_to_position(_Liar(lie), moved) is moved
+
+
+@pytest.mark.parametrize(
+    ("lie", "what", "action", "expected", "got"),
+    [
+        (
+            "accept-all",
+            "refuse",
+            {"type": "play", "player": 2, "card": "C2"},
+            "not_your_turn",
+            "ok",
+        ),
+        ("refuse-all", "apply", {"type": "play", "player": 2, "card": "C4"}, "ok", "wrong_phase"),
+    ],
+)
+def test_a_refusal_shown_from_a_position_starts_there(
+    lie: str, what: str, action: JSON, expected: JSON, got: JSON
+) -> None:
+    found = _round_1_disagreement(what, action, expected, got)
+    moved = shrink_to_position(_Liar(lie), found)
+    assert moved.actions == ()
+    assert moved.start is not None
+    assert moved.start["current_trick"] == ["C3"]
+    case = case_of(moved)
+    _check_case(case)
+
+
+def _round_1_disagreement(what: str, action: JSON, expected: JSON, got: JSON) -> Disagreement:
+    """Three players, round 1: seat 1 has led C3; seat 2 (C4) is to play."""
+    config: JSONObject = {"players": 3, "first_dealer": 0, "forbid_bid_total_match": False}
+    actions: tuple[JSON, ...] = (
+        {"type": "deal", "hands": [["C2"], ["C3"], ["C4"]], "turned": "D1"},
+        {"type": "bid", "player": 1, "tricks": 0},
+        {"type": "bid", "player": 2, "tricks": 0},
+        {"type": "bid", "player": 0, "tricks": 1},
+        {"type": "play", "player": 1, "card": "C3"},
+    )
+    return Disagreement(
+        config=config,
+        actions=actions,
+        what=what,
+        key="trick_winner" if what == "observe" else None,
+        action=action,
+        expected=expected,
+        got=got,
+        position="",
+        round=1,
+    )
 
 
 def test_an_empty_case_is_formatted() -> None:

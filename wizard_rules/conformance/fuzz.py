@@ -41,7 +41,13 @@ from wizard_rules.conformance.protocol import (
 )
 from wizard_rules.errors import WizardError
 from wizard_rules.position import position_of
-from wizard_rules.records import action_to_dict, config_to_dict
+from wizard_rules.records import (
+    action_from_dict,
+    action_to_dict,
+    config_from_dict,
+    config_to_dict,
+    position_to_dict,
+)
 from wizard_rules.state import Phase, State, new_game
 from wizard_rules.transitions import apply, check, is_legal, legal_actions
 
@@ -57,6 +63,7 @@ __all__ = [
     "play_game",
     "report",
     "shrink",
+    "shrink_to_position",
 ]
 
 FUZZ_OBSERVATIONS: Final[tuple[str, ...]] = (
@@ -122,6 +129,8 @@ class Disagreement:
     :ivar got: the adapter's answer.
     :ivar position: the position there, in the one-line notation.
     :ivar round: the round it is in.
+    :ivar start: the position :attr:`actions` start from (its JSON form), or
+        ``None`` when they start at the first deal; see :func:`shrink_to_position`.
     """
 
     config: JSONObject
@@ -133,6 +142,7 @@ class Disagreement:
     got: JSON
     position: str
     round: int
+    start: JSONObject | None = None
 
     @property
     def rounds(self) -> int:
@@ -149,8 +159,13 @@ class Disagreement:
             subject = f"the refusal of {_dumps(self.action)}"
         else:
             subject = f"applying the legal action {_dumps(self.action)}"
+        where = (
+            f"{self.rounds} rounds"
+            if self.start is None
+            else f"from a position of round {self.start['round']}"
+        )
         return (
-            f"{subject} after {len(self.actions)} actions ({self.rounds} rounds): "
+            f"{subject} after {len(self.actions)} actions ({where}): "
             f"expected {_dumps(self.expected)}, got {_dumps(self.got)}"
         )
 
@@ -427,6 +442,62 @@ def shrink(
     return found, tried
 
 
+def _reproduces(
+    client: AdapterClient, found: Disagreement, start: State, actions: Sequence[JSON]
+) -> bool:
+    """Whether the adapter, started at ``start``, disagrees as ``found`` says after ``actions``."""
+    position = position_to_dict(position_of(start))
+    message: JSONObject = {"type": "start", "config": found.config, "position": position}
+    if client.step(message, "ok")["type"] != "ok":
+        return False  # it refuses or cannot start from the position
+    for value in actions:
+        if client.step({"type": "apply", "action": value}, "ok")["type"] != "ok":
+            return False
+    if found.what == "observe":
+        assert found.key is not None
+        answer = client.step({"type": "query", "observe": [found.key]}, "observed")
+        got = answer.get("state")
+        return not (
+            type(got) is dict
+            and found.key in got
+            and _same(found.key, found.expected, got[found.key])
+        )
+    answer = client.step({"type": "apply", "action": found.action}, "ok")
+    if found.what == "refuse":
+        return answer.get("code") != found.expected
+    return answer["type"] != "ok"
+
+
+def shrink_to_position(client: AdapterClient, found: Disagreement) -> Disagreement:
+    """Start ``found`` from the latest position the adapter still disagrees from.
+
+    Tries the position just before the disagreement (no action left to
+    play), then one action earlier, and so on back to its round's deal; the
+    first position the adapter still gets wrong is kept, with the actions
+    from there.  When it gets every one right (its fault lies in what it
+    remembers of earlier rounds), cannot start from a position, or goes
+    wrong only from the first deal, ``found`` is returned as it is.
+    """
+    if found.start is not None:
+        return found
+    states = [new_game(config_from_dict(found.config))]
+    for value in found.actions:
+        states.append(apply(states[-1], action_from_dict(value)))
+    deals = [
+        k
+        for k, value in enumerate(found.actions)
+        if type(value) is dict and value.get("type") == "deal"
+    ]
+    first = max(deals[-1] if deals else 0, 1)  # from the first deal, a position adds nothing
+    for k in range(len(found.actions), first - 1, -1):
+        rest = found.actions[k:]
+        if _reproduces(client, found, states[k], rest):
+            return attrs.evolve(
+                found, actions=rest, start=position_to_dict(position_of(states[k]))
+            )
+    return found
+
+
 def case_of(disagreement: Disagreement, number: int = 1) -> JSONObject:
     """The disagreement as a case of a case file (valid against ``schema.json``).
 
@@ -448,7 +519,7 @@ def case_of(disagreement: Disagreement, number: int = 1) -> JSONObject:
     else:
         rule = "11.1"
         actions.append(d.action)
-        after = run_case(d.config, actions, ("phase", "round"), None)["state"]
+        after = run_case(d.config, actions, ("phase", "round"), None, d.start)["state"]
         expect = {"state": after}
         told = "the last action is legal and applied"
     return {
@@ -456,10 +527,15 @@ def case_of(disagreement: Disagreement, number: int = 1) -> JSONObject:
         "rule": rule,
         "tags": ["rule"],
         "description": (
-            f"Found by wizard-rules conformance fuzz (check the rule): after {d.rounds} "
-            f"round(s) of play, {told}."
+            "Found by wizard-rules conformance fuzz (check the rule): after "
+            + (f"{d.rounds} round(s) of play" if d.start is None else "the position")
+            + f", {told}."
         ),
-        "given": {"config": d.config, "actions": actions},
+        "given": (
+            {"config": d.config, "actions": actions}
+            if d.start is None
+            else {"config": d.config, "position": d.start, "actions": actions}
+        ),
         "expect": expect,
     }
 
@@ -502,6 +578,7 @@ def fuzz(
             steps += checked
             if found is not None:
                 shrunk, tried = shrink(client, found, seed, budget=shrink_budget)
+                shrunk = shrink_to_position(client, shrunk)
                 return FuzzResult(game, steps, time.perf_counter() - began, found, shrunk, tried)
     finally:
         client.close()
@@ -519,9 +596,10 @@ def report(result: FuzzResult, out: TextIO) -> int:
         return 0
     found, shrunk = result.found, result.shrunk
     out.write(f"disagreement in game {result.games}: {found.describe()}\n")
+    smaller = f"{shrunk.rounds} rounds" if shrunk.start is None else "a position"
     out.write(
         f"shrunk ({result.shrink_games} games tried) from {len(found.actions)} actions in "
-        f"{found.rounds} rounds to {len(shrunk.actions)} actions in {shrunk.rounds}: "
+        f"{found.rounds} rounds to {len(shrunk.actions)} actions from {smaller}: "
         f"{shrunk.describe()}\n"
     )
     out.write(f"position: {shrunk.position}\n")
