@@ -245,7 +245,7 @@ def test_a_disagreement_no_position_shows_keeps_its_first_deal(lie: str) -> None
         (
             "accept-all",
             "refuse",
-            {"type": "play", "player": 2, "card": "C2"},
+            {"type": "play", "player": 0, "card": "C2"},
             "not_your_turn",
             "ok",
         ),
