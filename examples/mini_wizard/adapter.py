@@ -59,8 +59,8 @@ from engine import (
 
 NAME = "mini-wizard"
 VERSION = "0.2"
-PROTOCOLS = (1, 2)
-"""The protocol versions spoken: a ``hello`` of 2 is answered with 2, any other with 1."""
+PROTOCOL = 2
+"""The newest protocol version spoken: a ``hello`` of it is answered with it, any other with 1."""
 
 CODES: dict[Reason, str] = {
     Reason.GAME_OVER: "game_over",
@@ -472,7 +472,7 @@ def handle(request: Any, session: Session | None = None) -> dict[str, Any] | Non
     """
     kind = request.get("type") if type(request) is dict else None
     if kind == "hello":
-        protocol = 2 if request.get("protocol") == 2 else 1
+        protocol = PROTOCOL if request.get("protocol") == PROTOCOL else 1
         return {"type": "hello", "protocol": protocol, "name": NAME, "version": VERSION}
     if kind == "bye":
         return None
