@@ -1,11 +1,23 @@
-"""The conformance adapter of Mini Wizard: protocol version 1 on stdin and stdout.
+"""The conformance adapter of Mini Wizard: protocol versions 1 and 2 on stdin and stdout.
 
 Run it as ``python examples/mini_wizard/adapter.py``; the runner drives it::
 
     wizard-rules conformance run --adapter "python examples/mini_wizard/adapter.py"
         --known-failures examples/mini_wizard/known-failures.txt
 
-(one command line).
+and so does the differential mode, step by step (protocol version 2)::
+
+    wizard-rules conformance fuzz --adapter "python examples/mini_wizard/adapter.py"
+        --games 20 --seed 1 --option off
+
+(each one command line).  It answers a ``hello`` of protocol 2 with 2 and
+any other with 1; ``case`` requests, with or without a ``position`` to start
+from; and the step-by-step messages ``start``, ``apply`` and ``query``
+(:class:`Session`).  A position (the JSON form of ``position.schema.json``)
+is read here (:func:`read_position`: its shape, in the engine's seats) and
+judged by the engine (rules 12.1 to 12.14); either refusal is
+``invalid_position``, as is a partial position (a hidden hand: not a game).
+Every position is judged, so no case is answered ``unsupported``.
 
 It bridges the engine's structure to the protocol (see docs/implementers.rst):
 
@@ -30,11 +42,25 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from engine import Bid, Card, ChooseTrump, Game, Move, Phase, Play, Reason, Refused, Suit
+from engine import (
+    Bid,
+    Card,
+    ChooseTrump,
+    Game,
+    InvalidPosition,
+    Move,
+    Phase,
+    Play,
+    Position,
+    Reason,
+    Refused,
+    Suit,
+)
 
 NAME = "mini-wizard"
-VERSION = "0.1"
-PROTOCOL = 1
+VERSION = "0.2"
+PROTOCOL = 2
+"""The newest protocol version spoken: a ``hello`` of it is answered with it, any other with 1."""
 
 CODES: dict[Reason, str] = {
     Reason.GAME_OVER: "game_over",
@@ -81,25 +107,139 @@ def read_card(text: str) -> Card:
         raise Rejected("bad_card_text") from None
 
 
-class Table:
-    """One case's game, seen through the protocol's seats."""
+def read_config(config: object) -> tuple[int, int, bool]:
+    """A configuration's players, first dealer and option; :class:`ValueError` if it is none."""
+    if type(config) is not dict or "players" not in config:
+        raise ValueError("not a configuration")
+    if not set(config) <= {"players", "first_dealer", "forbid_bid_total_match"}:
+        raise ValueError("unknown configuration field")
+    players, first = config["players"], config.get("first_dealer", 0)
+    option = config.get("forbid_bid_total_match", False)
+    if not is_int(players) or not is_int(first) or type(option) is not bool:
+        raise ValueError("configuration fields of the wrong type")
+    if players not in (3, 4, 5, 6):
+        raise ValueError("Wizard is played by 3 to 6 players")
+    if not 0 <= first < players:
+        raise ValueError("the first dealer is not a seat")
+    return players, first, option
 
-    def __init__(self, config: object) -> None:
-        """Start the game a case's ``config`` describes; :class:`ValueError` if refused."""
-        if type(config) is not dict or "players" not in config:
-            raise ValueError("not a configuration")
-        if not set(config) <= {"players", "first_dealer", "forbid_bid_total_match"}:
-            raise ValueError("unknown configuration field")
-        players, first = config["players"], config.get("first_dealer", 0)
-        option = config.get("forbid_bid_total_match", False)
-        if not is_int(players) or not is_int(first) or type(option) is not bool:
-            raise ValueError("configuration fields of the wrong type")
+
+POSITION_FIELDS = frozenset(
+    {
+        "format",
+        "version",
+        "config",
+        "round",
+        "dealer",
+        "over",
+        "scores",
+        "hands",
+        "turned",
+        "trump",
+        "bids",
+        "tricks_won",
+        "played",
+        "current_trick",
+        "leader",
+    }
+)
+"""The fields of a position (``position.schema.json``): all required, no others."""
+
+
+def read_cards(value: object) -> tuple[Card, ...]:
+    """A JSON list of card texts; :class:`InvalidPosition` for anything else."""
+    if type(value) is not list or any(type(text) is not str for text in value):
+        raise InvalidPosition("not a list of cards")
+    try:
+        return tuple(Card.parse(text) for text in value)
+    except ValueError:
+        raise InvalidPosition("not a card") from None
+
+
+def read_ints(value: object, *, none: bool = False) -> list[int | None]:
+    """A JSON list of integers (and ``null`` if ``none``); :class:`InvalidPosition` otherwise."""
+    if type(value) is not list or not all(is_int(x) or (none and x is None) for x in value):
+        raise InvalidPosition("not a list of whole numbers")
+    return value
+
+
+def read_position(value: object, config: tuple[int, int, bool]) -> Position:
+    """The engine's position for a position's JSON form, in the engine's seats.
+
+    Only the shape is read here, as ``position.schema.json`` describes it:
+    a wrong shape, a configuration other than ``config`` (the case's, as
+    :func:`read_config` reads it) or a hidden hand raises
+    :class:`InvalidPosition`.  Whether the position can arise in a game is
+    the engine's check (:meth:`engine.Game.at`); a per-seat list of the
+    wrong length and a seat that is not one are passed on unchanged for it
+    to refuse.
+    """
+    if type(value) is not dict or set(value) != POSITION_FIELDS:
+        raise InvalidPosition("not a position object")
+    if value["format"] != "wizard-rules/position" or not is_int(value["version"]):
+        raise InvalidPosition("not a position of this format")
+    if value["version"] != 1:
+        raise InvalidPosition("not version 1 of the position format")
+    try:
+        if read_config(value["config"]) != config:
+            raise InvalidPosition("the position's configuration is not the case's")
+    except ValueError:
+        raise InvalidPosition("the position's configuration is not one") from None
+    n, first, _ = config
+    number, dealer, leader, over = (value[k] for k in ("round", "dealer", "leader", "over"))
+    if not (is_int(number) and is_int(dealer) and is_int(leader)) or type(over) is not bool:
+        raise InvalidPosition("round, dealer and leader are whole numbers, over true or false")
+    hands = value["hands"]
+    if type(hands) is not list:
+        raise InvalidPosition("hands is not a list")
+    if None in hands:
+        raise InvalidPosition("a hand is hidden: a partial position is not a game")
+    turned, trump = value["turned"], value["trump"]
+    if trump not in (None, "C", "D", "H", "S"):
+        raise InvalidPosition("the trump is not a suit letter")
+
+    def engine_seats(values: list[Any]) -> tuple[Any, ...]:
+        if len(values) != n:
+            return tuple(values)  # a wrong count stays wrong, for the engine to refuse
+        return tuple(values[(seat + first) % n] for seat in range(n))
+
+    def engine_seat(seat: int) -> int:
+        return (seat - first) % n if 0 <= seat < n else seat  # not a seat stays not one
+
+    return Position(
+        players=n,
+        round=number,
+        dealer=engine_seat(dealer),
+        scores=engine_seats(read_ints(value["scores"])),
+        hands=engine_seats([read_cards(hand) for hand in hands]),
+        turned=None if turned is None else read_cards([turned])[0],
+        trump=None if trump is None else Suit(trump),
+        bids=engine_seats(read_ints(value["bids"], none=True)),
+        tricks_won=engine_seats(read_ints(value["tricks_won"])),
+        played=read_cards(value["played"]),
+        trick=read_cards(value["current_trick"]),
+        leader=engine_seat(leader),
+        over=over,
+    )
+
+
+class Table:
+    """One game, seen through the protocol's seats."""
+
+    def __init__(self, config: object, position: object = None) -> None:
+        """Start the game ``config`` describes, at ``position`` unless it is ``None``.
+
+        :raises ValueError: the configuration is refused (``invalid_config``).
+        :raises InvalidPosition: the position is refused (``invalid_position``).
+        """
+        players, first, option = read_config(config)
         if option:
             raise ValueError("Mini Wizard has no bid-total option")  # deliberate
-        self.game = Game(players)  # raises ValueError unless 3 to 6
-        if not 0 <= first < players:
-            raise ValueError("the first dealer is not a seat")
         self.n, self.first = players, first
+        if position is None:
+            self.game = Game(players)
+        else:
+            self.game = Game.at(read_position(position, (players, first, option)))
 
     # -- seats ---------------------------------------------------------------
 
@@ -252,53 +392,105 @@ def perft(game: Game, depth: int) -> int:
     return total
 
 
-def run_case(request: dict[str, Any]) -> dict[str, Any]:
-    """Answer one ``case`` request."""
-    answer: dict[str, Any] = {"type": "result", "id": request.get("id")}
+def start(config: object, position: object) -> Table | str:
+    """A new table, or the code of its refusal (``invalid_config``, ``invalid_position``)."""
     try:
-        table = Table(request.get("config"))
+        return Table(config, position)
+    except InvalidPosition:
+        return "invalid_position"
     except ValueError:
-        return answer | {
-            "errors": [{"at": None, "code": "invalid_config"}],
-            "state": None,
-            "perft": None,
-        }
+        return "invalid_config"
+
+
+def act(table: Table, action: object) -> str | None:
+    """Apply one action: ``None``, or the code it is refused with (the table unchanged)."""
+    try:
+        table.act(action)
+    except Rejected as refusal:
+        return refusal.code
+    except Refused as refusal:
+        return CODES[refusal.reason]
+    return None
+
+
+def observe(table: Table, keys: list[Any]) -> dict[str, Any]:
+    """The observations of ``keys`` that are protocol keys (others are left out)."""
+    return {key: table.observe(key) for key in keys if type(key) is str and key in OBSERVATIONS}
+
+
+def run_case(request: dict[str, Any]) -> dict[str, Any]:
+    """Answer one ``case`` request, from its ``position`` if it has one (protocol 2)."""
+    answer: dict[str, Any] = {"type": "result", "id": request.get("id")}
+    table = start(request.get("config"), request.get("position"))
+    if isinstance(table, str):
+        return answer | {"errors": [{"at": None, "code": table}], "state": None, "perft": None}
     errors = []
     for index, action in enumerate(request.get("actions") or []):
-        try:
-            table.act(action)
-        except Rejected as refusal:
-            errors.append({"at": index, "code": refusal.code})
-        except Refused as refusal:
-            errors.append({"at": index, "code": CODES[refusal.reason]})
-    keys = [key for key in request.get("observe") or [] if key in OBSERVATIONS]
+        code = act(table, action)
+        if code is not None:
+            errors.append({"at": index, "code": code})
     depth = request.get("perft")
     return answer | {
         "errors": errors,
-        "state": {key: table.observe(key) for key in keys},
+        "state": observe(table, request.get("observe") or []),
         "perft": None if depth is None else perft(table.game, depth),
     }
 
 
-def handle(request: Any) -> dict[str, Any] | None:
-    """Answer one request; ``None`` for ``bye``."""
+class Session:
+    """The game of protocol version 2's step-by-step messages, from one request to the next."""
+
+    def __init__(self) -> None:
+        """No game until the first ``start``."""
+        self.table: Table | None = None
+
+    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Answer a ``start``, ``apply`` or ``query`` request."""
+        kind = request["type"]
+        if kind == "start":
+            table = start(request.get("config"), request.get("position"))
+            if isinstance(table, str):
+                return {"type": "refused", "code": table}  # the game so far is kept
+            self.table = table
+            return {"type": "ok"}
+        if self.table is None:
+            return {"type": "error", "message": f"{kind!r} before any 'start'"}
+        if kind == "apply":
+            code = act(self.table, request.get("action"))
+            return {"type": "ok"} if code is None else {"type": "refused", "code": code}
+        keys = request.get("observe")
+        if type(keys) is not list:
+            return {"type": "error", "message": "a query's observe must be a list"}
+        return {"type": "observed", "state": observe(self.table, keys)}
+
+
+def handle(request: Any, session: Session | None = None) -> dict[str, Any] | None:
+    """Answer one request; ``None`` for ``bye``.
+
+    ``session`` keeps the game of the step-by-step messages between
+    requests (:func:`main` keeps one); without it they start afresh.
+    """
     kind = request.get("type") if type(request) is dict else None
     if kind == "hello":
-        return {"type": "hello", "protocol": PROTOCOL, "name": NAME, "version": VERSION}
+        protocol = PROTOCOL if request.get("protocol") == PROTOCOL else 1
+        return {"type": "hello", "protocol": protocol, "name": NAME, "version": VERSION}
     if kind == "bye":
         return None
     if kind == "case":
         return run_case(request)
+    if kind in ("start", "apply", "query"):
+        return (session or Session()).handle(request)
     return {"type": "error", "message": f"cannot read this request: {str(request)[:100]}"}
 
 
 def main() -> int:
     """Serve requests from standard input until ``bye``."""
+    session = Session()
     for line in sys.stdin:
         if not line.strip():
             continue
         try:
-            answer = handle(json.loads(line))
+            answer = handle(json.loads(line), session)
         except ValueError:
             answer = {"type": "error", "message": "not JSON"}
         if answer is None:

@@ -13,6 +13,12 @@ like many engines found in the wild rather than like ``wizard_rules``:
 * a trump choice is a :class:`Suit`, so "no trump" cannot even be written;
 * it has no bid-total option (rule 20.1): every game is the base game.
 
+A game starts at the first deal (:class:`Game`) or at any point inside a
+game, a :class:`Position` (rule 12): :meth:`Game.at` checks the position
+as rules 12.1 to 12.14 say (all but the last sentence of rule 12.8, about
+the bid-total option it does not have) and raises :class:`InvalidPosition`
+for one that cannot arise in a game.
+
 ``adapter.py`` in this folder bridges all of that to the conformance
 protocol; the last two points are the deliberate differences declared in
 ``known-failures.txt``.
@@ -24,15 +30,18 @@ import copy
 import enum
 import re
 from dataclasses import dataclass
+from functools import cache
 
 __all__ = [
     "Bid",
     "Card",
     "ChooseTrump",
     "Game",
+    "InvalidPosition",
     "Move",
     "Phase",
     "Play",
+    "Position",
     "Reason",
     "Refused",
     "Suit",
@@ -176,6 +185,138 @@ def winning_index(trick: list[Card], trump: Suit | None) -> int | None:
     return 0  # only Jesters: the first one wins (rule 8.4)
 
 
+class InvalidPosition(Exception):
+    """A position that cannot arise in a game (rule 12); the message names the rule broken."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A point of a game (rule 12), in the engine's seats: seat 0 dealt the first round.
+
+    Per-seat tuples are indexed by seat.  ``played`` holds the cards of this
+    round's finished tricks (who led and won them is history, not position),
+    ``trick`` the cards of the trick in progress in the order played, and
+    ``leader`` the seat that leads it.  A ``trump`` of ``None`` after a
+    turned Wizard means that the dealer has not named it yet.
+    """
+
+    players: int
+    round: int
+    dealer: int
+    scores: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    turned: Card | None
+    trump: Suit | None
+    bids: tuple[int | None, ...]
+    tricks_won: tuple[int, ...]
+    played: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    leader: int
+    over: bool
+
+
+@cache
+def possible_totals(rounds: int) -> frozenset[int]:
+    """Every total one seat can have after rounds 1 to ``rounds`` (rules 9.1 to 9.3, 12.3)."""
+    totals = frozenset({0})
+    for k in range(1, rounds + 1):
+        scores = [20 + 10 * won for won in range(k + 1)] + [-10 * d for d in range(1, k + 1)]
+        totals = frozenset(total + score for total in totals for score in scores)
+    return totals
+
+
+def check_position(p: Position) -> None:
+    """Raise :class:`InvalidPosition` unless ``p`` can arise in a game (rules 12.1 to 12.14).
+
+    The rules are checked in their order; the message names the first one
+    broken.  The engine has no bid-total option, so the last sentence of
+    rule 12.8 is not checked.
+    """
+    n = p.players
+
+    def bad(rule: str, why: str) -> InvalidPosition:
+        return InvalidPosition(f"rule {rule}: {why}")
+
+    if n not in (3, 4, 5, 6):
+        raise bad("12.1", "Wizard is played by 3 to 6 players")
+    for name in ("scores", "hands", "bids", "tricks_won"):
+        if len(getattr(p, name)) != n:
+            raise bad("12.1", f"{name} must have one entry per seat")
+    rounds = 60 // n
+    if not 1 <= p.round <= rounds:
+        raise bad("12.2", f"round {p.round} is not one of rounds 1 to {rounds}")
+    if p.dealer != (p.round - 1) % n:
+        raise bad("12.2", f"seat {p.dealer} does not deal round {p.round}")
+    finished = rounds if p.over else p.round - 1
+    if any(score not in possible_totals(finished) for score in p.scores):
+        raise bad("12.3", f"a score is not a possible total after {finished} rounds")
+    everywhere = [card for hand in p.hands for card in hand] + [*p.played, *p.trick]
+    if p.turned is not None:
+        everywhere.append(p.turned)
+    if len(set(everywhere)) != len(everywhere):
+        raise bad("12.4", "a card is in two places")
+    left_of_dealer = (p.dealer + 1) % n
+    if p.over or (not any(p.hands) and not p.played):
+        where = "at the end" if p.over else "before the deal"
+        if p.over and p.round != rounds:
+            raise bad("12.5", f"the game ends after round {rounds}")
+        if any(p.hands) or p.played or p.trick:
+            raise bad("12.5" if p.over else "12.6", f"a card is in play {where}")
+        if p.turned is not None or p.trump is not None:
+            raise bad("12.5" if p.over else "12.6", f"a card is turned or a trump known {where}")
+        if any(bid is not None for bid in p.bids) or any(p.tricks_won):
+            raise bad("12.5" if p.over else "12.6", f"a bid or a trick won {where}")
+        if p.leader != left_of_dealer:
+            raise bad("12.5" if p.over else "12.6", f"the seat left of the dealer leads {where}")
+        return
+    remaining = 60 - n * p.round
+    if (p.turned is None) != (remaining == 0):
+        raise bad("12.7", "a card is turned exactly when cards remain after the deal")
+    if p.turned is not None and not p.turned.is_wizard and p.trump != p.turned.suit:
+        raise bad("12.7", f"the turned card {p.turned} decides the trump")
+    if p.turned is None and p.trump is not None:
+        raise bad("12.7", "with no card turned there is no trump")
+    order = [(p.dealer + 1 + k) % n for k in range(n)]
+    made = [p.bids[seat] is not None for seat in order]
+    if made != sorted(made, reverse=True):
+        raise bad("12.8", "a seat has bid before a seat before it")
+    if any(bid is not None and not 0 <= bid <= p.round for bid in p.bids):
+        raise bad("12.8", f"a bid is outside 0 to {p.round}")
+    pending = p.turned is not None and p.turned.is_wizard and p.trump is None
+    if pending and any(made):
+        raise bad("12.8", "a bid before the dealer names the trump")
+    if (p.played or p.trick) and not all(made):
+        raise bad("12.9", "a card is played before every seat has bid")
+    if len(p.played) % n:
+        raise bad("12.10", "the finished tricks are not whole tricks")
+    done = len(p.played) // n
+    if any(won < 0 for won in p.tricks_won) or sum(p.tricks_won) != done:
+        raise bad("12.10", "the tricks won do not add up to the finished tricks")
+    if done >= p.round:
+        raise bad("12.10", "every trick of the round is finished")
+    if not 0 <= p.leader < n:
+        raise bad("12.11", f"there is no seat {p.leader}")
+    if not p.played and p.leader != left_of_dealer:
+        raise bad("12.11", "the seat left of the dealer leads the first trick")
+    if p.played and not p.tricks_won[p.leader]:
+        raise bad("12.11", "the leader has won no trick, so it did not win the last one")
+    if len(p.trick) >= n:
+        raise bad("12.12", "the trick in progress is finished")
+    in_trick = {(p.leader + k) % n for k in range(len(p.trick))}
+    for seat, hand in enumerate(p.hands):
+        if len(hand) != p.round - done - (seat in in_trick):
+            raise bad("12.13", f"seat {seat} holds the wrong number of cards")
+    for k, card in enumerate(p.trick):
+        suit = led_suit(list(p.trick[:k]))
+        hand = p.hands[(p.leader + k) % n]
+        if (
+            suit is not None
+            and card.suit not in (None, suit)
+            and any(h.suit == suit for h in hand)
+        ):
+            raise bad("12.14", f"{card} was played while holding the led suit")
+
+
 class Game:
     """A game of Wizard for ``players`` players; seat 0 deals the first round."""
 
@@ -201,9 +342,35 @@ class Game:
         self.trump_named = False
         self.bids: list[int | None] = [None] * n
         self.trick: list[Card] = []
+        self.played: list[Card] = []
         self.leader = (self.dealer + 1) % n
         self.tricks: list[Trick] = []
         self.tricks_won = [0] * n
+
+    @classmethod
+    def at(cls, position: Position) -> Game:
+        """A game that goes on from ``position``; :class:`InvalidPosition` if it cannot arise.
+
+        Its history starts there: ``tricks`` and the round histories
+        (``round_bids``, ``round_trick_winners``, ``round_scores``) hold only
+        what is played from the position on.
+        """
+        check_position(position)
+        game = cls(position.players)
+        game.round = position.round
+        game.scores = list(position.scores)
+        game.over = position.over
+        game._new_round()
+        game.hands = [list(hand) for hand in position.hands]
+        game.turned = position.turned
+        game.trump = position.trump
+        game.trump_named = position.trump is not None  # matters after a turned Wizard only
+        game.bids = list(position.bids)
+        game.tricks_won = list(position.tricks_won)
+        game.played = list(position.played)
+        game.trick = list(position.trick)
+        game.leader = position.leader
+        return game
 
     def copy(self) -> Game:
         """An independent copy (for searching ahead)."""
@@ -221,7 +388,7 @@ class Game:
         """What the game waits for."""
         if self.over:
             return Phase.OVER
-        if not any(self.hands) and not self.tricks:
+        if not any(self.hands) and not self.played:
             return Phase.DEAL
         if self.turned is not None and self.turned.is_wizard and not self.trump_named:
             return Phase.CHOOSE_TRUMP
@@ -342,6 +509,7 @@ class Game:
         winner = self._player_of_winner()
         self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
         self.tricks_won[winner] += 1
+        self.played += self.trick
         self.trick = []
         self.leader = winner  # rule 5.2
         if not any(self.hands):
