@@ -89,12 +89,18 @@ def test_the_readings_page_names_live_cases() -> None:
 
 
 def test_the_first_lead_cases_separate_the_readings() -> None:
-    # In each, round 1's winner, round 2's dealer and the seat left of it differ.
-    for case_id in ("leading.010", "leading.012", "leading.014", "leading.015"):
+    # In each, round r's last trick is won by a seat that is neither round
+    # r + 1's dealer nor the seat left of it, which leads.
+    for case_id in ("leading.024", "leading.025", "leading.026", "leading.027", "leading.028"):
         case = next(c for c in SUITE.cases if c.id == case_id)
         assert case.state is not None
-        assert case.state["leader"] == 2
-        assert case.state["dealer"] == 1
+        assert case.position is not None
+        players = case.config["players"]
+        assert case.state["leader"] == (case.state["dealer"] + 1) % players
+        last_card = case.actions[0]
+        assert last_card["type"] == "play"
+        assert last_card["card"].startswith("W") or "W" in ",".join(case.position["current_trick"])
+        assert case.state["dealer"] == (case.position["dealer"] + 1) % players
 
 
 def test_four_players_in_every_rules_area() -> None:

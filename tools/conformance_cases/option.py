@@ -1,224 +1,209 @@
-"""The ``option`` area: the option: the bids may not match the tricks (rules 20.1 and 20.2)."""
+"""The ``option`` area: the option: the bids may not match the tricks (rules 20.1 and 20.2).
+
+Every case starts from a position in the bid phase of round r, with the
+others' bids made (``-`` for a bid not yet made).  Rule 20.1 restricts the
+dealer in every round, 1 to the last, with the option on; with it off (rule
+4.2), in no round: both are shown in rounds 1 to 3 and in rounds 4 and later
+(docs/readings.rst)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import count
 
-from .common import (
-    Json,
-    area,
-    bid,
-    bids_in_order,
-    case,
-    config,
-    fill,
-    refused,
-    simple_prefix,
-)
+from .common import Json, area, bid, case, pos, refused
 
 # Ids of this area that are retired: never used again.
-RETIRED: list[str] = []
+RETIRED: list[str] = [
+    # replaced by cases starting from positions, ids option.001 to option.023
+    *(f"option.{n:03d}" for n in range(1, 24)),
+]
+
+FIRST_NEW_ID = 24
+ON = "options=forbid_bid_total_match"
+
+# Hands for round r and n players (trump H13 turned): seat by seat, low cards.
+_LOW = (
+    [f"C{r}" for r in range(1, 14)]
+    + [f"D{r}" for r in range(1, 14)]
+    + [f"S{r}" for r in range(1, 14)]
+    + [f"H{r}" for r in range(1, 13)]
+    + [f"J{n}" for n in range(1, 5)]
+    + [f"W{n}" for n in range(1, 5)]
+)
+
+
+def hands(players: int, rnd: int) -> str:
+    """The hands written seat by seat, ``r`` cards each, from C1 up (H13, turned
+    in the other rounds, only in the last round, which deals every card)."""
+    cards = [*_LOW, "H13"]
+    return "/".join(",".join(cards[s * rnd : (s + 1) * rnd]) for s in range(players))
+
+
+def at(players: int, rnd: int, dealer: int, bids: str, option: bool = True) -> str:
+    """The bid phase of round ``rnd``: every earlier round bid 0 and met (20
+    each); H13 turned (none in the last round)."""
+    scores = ",".join([str(20 * (rnd - 1))] * players)
+    turned = "" if players * rnd == 60 else " turned=H13"
+    opt = f" {ON}" if option else ""
+    return (
+        f"players={players}{opt} round={rnd} dealer={dealer} scores={scores} "
+        f"hands={hands(players, rnd)}{turned} bids={bids}"
+    )
+
+
+def _at(
+    case_id: str, rule: str, description: str, text: str, actions: list[Json], **kw: object
+) -> Json:
+    start = pos(text)
+    return case(case_id, rule, description, start["config"], actions, start=start, **kw)  # type: ignore[arg-type]
 
 
 @area("option", "The option: the bids may not match the tricks (rules 20.1 and 20.2).")
 def option_area() -> Iterator[Json]:
-    yield case(
-        "option.001",
+    ids = (f"option.{n:03d}" for n in count(FIRST_NEW_ID))
+
+    # Rule 20.1, option on: the dealer's legal bids lack the one bid r - t.
+    for players, rnd, dealer, bids, legal in (
+        (3, 1, 0, "-,0,0", [0]),
+        (4, 1, 0, "-,0,0,0", [0]),
+        (5, 1, 2, "1,0,-,0,0", [1]),
+        (6, 1, 0, "-,0,0,1,0,0", [1]),
+        (3, 2, 1, "1,-,1", [1, 2]),
+        (4, 2, 1, "1,-,0,0", [0, 2]),
+        (5, 2, 0, "-,0,1,0,0", [0, 2]),
+        (6, 2, 3, "0,0,0,-,0,0", [0, 1]),
+        (3, 3, 2, "2,0,-", [0, 2, 3]),
+        (4, 3, 2, "1,0,-,1", [0, 2, 3]),
+        (4, 4, 3, "1,1,1,-", [0, 2, 3, 4]),
+        (4, 5, 0, "-,2,2,0", [0, 2, 3, 4, 5]),
+        (3, 7, 0, "-,3,3", [0, 2, 3, 4, 5, 6, 7]),
+        (5, 6, 0, "-,1,1,1,1", [0, 1, 3, 4, 5, 6]),
+        (6, 10, 3, "2,2,2,-,2,2", list(range(1, 11))),
+        (4, 15, 2, "5,5,-,5", list(range(1, 16))),
+    ):
+        total = sum(int(b) for b in bids.split(",") if b != "-")
+        last = " (the last)" if players * rnd == 60 else ""
+        yield _at(
+            next(ids),
+            "20.1",
+            f"{players} players, round {rnd}{last}: the others bid {total} in all; the dealer "
+            f"(seat {dealer}) may bid anything but {rnd - total}",
+            at(players, rnd, dealer, bids),
+            [],
+            state={"legal_actions": [bid(dealer, n) for n in legal]},
+        )
+    for players, rnd, dealer, bids in (
+        (3, 1, 0, "-,0,0"),
+        (4, 3, 2, "1,0,-,1"),
+        (4, 3, 2, "3,0,-,0"),
+        (4, 4, 3, "1,1,1,-"),
+        (6, 5, 1, "1,-,1,1,1,0"),
+        (5, 8, 4, "2,2,2,1,-"),
+    ):
+        total = sum(int(b) for b in bids.split(",") if b != "-")
+        yield _at(
+            next(ids),
+            "20.1",
+            f"{players} players, round {rnd}: the others bid {total} in all; the dealer's bid "
+            f"of {rnd - total} is refused",
+            at(players, rnd, dealer, bids),
+            [bid(dealer, rnd - total)],
+            errors=refused(0, "bid_total_forbidden"),
+            state={"current_player": dealer, "phase": "bid"},
+        )
+    yield _at(
+        next(ids),
         "20.1",
-        "round 1: with the others at 0, the dealer may not bid 1",
-        config(3, 0, True),
-        [fill(3, 1, {}, "H13"), *bids_in_order(3, 0, [0, 0, 1])],
-        errors=refused(3, "bid_total_forbidden"),
-        state={"current_player": 0, "phase": "bid"},
-    )
-    yield case(
-        "option.002",
-        "20.1",
-        "round 1: with the others at 0, the dealer's only legal bid is 0",
-        config(3, 0, True),
-        [fill(3, 1, {}, "H13"), *bids_in_order(3, 0, [0, 0])],
-        state={"legal_actions": [bid(0, 0)]},
-    )
-    yield case(
-        "option.003",
-        "20.1",
-        "round 1: with one other bid of 1, the dealer may not bid 0",
-        config(4, 2, True),
-        [fill(4, 1, {}, "H13"), *bids_in_order(4, 2, [1, 0, 0])],
-        state={"legal_actions": [bid(2, 1)]},
-    )
-    cfg = config(4, 0, True)
-    prefix = simple_prefix(cfg, 2)
-    yield case(
-        "option.004",
-        "20.1",
-        "round 3: others bid 1, 0, 1; the dealer (seat 2) may not bid 1",
-        cfg,
-        [*prefix, fill(4, 3, {}, "H13"), *bids_in_order(4, 2, [1, 0, 1, 1])],
-        errors=refused(len(prefix) + 4, "bid_total_forbidden"),
-    )
-    yield case(
-        "option.005",
-        "20.1",
-        "round 3: others bid 1, 0, 1; the dealer may bid 0, 2 or 3",
-        cfg,
-        [*prefix, fill(4, 3, {}, "H13"), *bids_in_order(4, 2, [1, 0, 1])],
-        state={"legal_actions": [bid(2, 0), bid(2, 2), bid(2, 3)]},
-    )
-    yield case(
-        "option.006",
-        "20.1",
-        "round 3: others bid 3, 0, 0; the dealer may not bid 0",
-        cfg,
-        [*prefix, fill(4, 3, {}, "H13"), *bids_in_order(4, 2, [3, 0, 0, 0])],
-        errors=refused(len(prefix) + 4, "bid_total_forbidden"),
-    )
-    yield case(
-        "option.007",
-        "20.2",
-        "round 3: the others' bids already exceed 3, so the dealer is free",
-        cfg,
-        [*prefix, fill(4, 3, {}, "H13"), *bids_in_order(4, 2, [2, 1, 1])],
-        state={"legal_actions": [bid(2, n) for n in range(4)]},
-    )
-    yield case(
-        "option.008",
-        "20.2",
-        "a player other than the dealer may bid to make the total match so far",
-        config(3, 0, True),
-        [fill(3, 1, {}, "H13"), *bids_in_order(3, 0, [1])],
-        state={"bids": [None, 1, None], "current_player": 2},
-    )
-    yield case(
-        "option.009",
-        "20.2",
-        "a player other than the dealer has every bid from 0 to r",
-        config(3, 0, True),
-        [fill(3, 1, {}, "H13"), *bids_in_order(3, 0, [1])],
-        state={"legal_actions": [bid(2, 0), bid(2, 1)]},
-    )
-    yield case(
-        "option.010",
-        "20.1",
-        "with the option the dealer completes a total that differs from r",
-        config(3, 0, True),
-        [fill(3, 1, {}, "H13"), *bids_in_order(3, 0, [1, 0, 1])],
-        state={"bids": [1, 1, 0], "phase": "play"},
-    )
-    yield case(
-        "option.011",
-        "4.2",
-        "without the option the same bids are allowed",
-        config(3, 0, False),
-        [fill(3, 1, {}, "H13"), *bids_in_order(3, 0, [0, 0, 1])],
-        state={"bids": [1, 0, 0], "phase": "play"},
-    )
-    cfg = config(5, 4, True)
-    prefix = simple_prefix(cfg, 1)
-    yield case(
-        "option.012",
-        "20.1",
-        "round 2 of five: others bid 0, 1, 0, 0; the dealer (seat 0) may bid 0 or 2",
-        cfg,
-        [*prefix, fill(5, 2, {}, "H13"), *bids_in_order(5, 0, [0, 1, 0, 0])],
-        state={"legal_actions": [bid(0, 0), bid(0, 2)], "current_player": 0},
-    )
-    yield case(
-        "option.013",
-        "20.1",
-        "a refused dealer's bid leaves the dealer to bid again",
-        config(3, 0, True),
-        [fill(3, 1, {}, "H13"), *bids_in_order(3, 0, [0, 0, 1]), bid(0, 0)],
-        errors=refused(3, "bid_total_forbidden"),
+        "three players, round 1: a refused dealer's bid of 1 leaves the dealer to bid again; 0 is taken",
+        at(3, 1, 0, "-,0,0"),
+        [bid(0, 1), bid(0, 0)],
+        errors=refused(0, "bid_total_forbidden"),
         state={"bids": [0, 0, 0], "phase": "play"},
     )
-    # Rule 20.1 restricts the dealer in every round, 1 to the last, with the
-    # option on; with it off, in no round.  Four players, first dealer 0:
-    # round r is dealt by seat (r - 1) % 4, and the dealer bids last.
-    on4, off4 = config(4, 0, True), config(4, 0, False)
-    round4_on = [*simple_prefix(on4, 3), fill(4, 4, {}, "H13")]  # dealer 3
-    yield case(
-        "option.014",
+    yield _at(
+        next(ids),
         "20.1",
-        "round 4 (four players): others bid 1, 1, 1; the dealer (seat 3) may not bid 1",
-        on4,
-        [*round4_on, *bids_in_order(4, 3, [1, 1, 1, 1])],
-        errors=refused(len(round4_on) + 3, "bid_total_forbidden"),
-        state={"current_player": 3, "phase": "bid"},
+        "four players, round 4: the dealer completes a total of 5, not 4, and play begins",
+        at(4, 4, 3, "1,1,1,-"),
+        [bid(3, 2)],
+        state={"bids": [1, 1, 1, 2], "phase": "play"},
     )
-    yield case(
-        "option.015",
-        "20.1",
-        "round 4 (four players): others bid 1, 1, 1; the dealer may bid 0, 2, 3 or 4",
-        on4,
-        [*round4_on, *bids_in_order(4, 3, [1, 1, 1])],
-        state={"legal_actions": [bid(3, n) for n in (0, 2, 3, 4)]},
-    )
-    round5_on = [*simple_prefix(on4, 4), fill(4, 5, {}, "H13")]  # dealer 0
-    yield case(
-        "option.016",
-        "20.1",
-        "round 5 (four players): others bid 2, 2, 0; the dealer (seat 0) may bid anything but 1",
-        on4,
-        [*round5_on, *bids_in_order(4, 0, [2, 2, 0])],
-        state={"legal_actions": [bid(0, n) for n in (0, 2, 3, 4, 5)]},
-    )
-    round4_off = [*simple_prefix(off4, 3), fill(4, 4, {}, "H13")]
-    yield case(
-        "option.017",
-        "4.2",
-        "option off, round 4 (four players): the dealer may make the bids add up to 4",
-        off4,
-        [*round4_off, *bids_in_order(4, 3, [1, 1, 1, 1])],
-        state={"bids": [1, 1, 1, 1], "phase": "play"},
-    )
-    round3_off = [*simple_prefix(off4, 2), fill(4, 3, {}, "H13")]  # dealer 2
-    yield case(
-        "option.018",
-        "4.2",
-        "option off, round 3 (four players): others bid 1, 1, 0; the dealer may bid 0 to 3",
-        off4,
-        [*round3_off, *bids_in_order(4, 2, [1, 1, 0])],
-        state={"legal_actions": [bid(2, n) for n in range(4)]},
-    )
-    yield case(
-        "option.019",
-        "20.1",
-        "round 1 (four players): others bid 0, 0, 0; the dealer's only legal bid is 0",
-        on4,
-        [fill(4, 1, {}, "H13"), *bids_in_order(4, 0, [0, 0, 0])],
-        state={"legal_actions": [bid(0, 0)]},
-    )
-    round2_on = [*simple_prefix(on4, 1), fill(4, 2, {}, "H13")]  # dealer 1
-    yield case(
-        "option.020",
-        "20.1",
-        "round 2 (four players): others bid 0, 1, 0; the dealer (seat 1) may bid 0 or 2",
-        on4,
-        [*round2_on, *bids_in_order(4, 1, [0, 1, 0])],
-        state={"legal_actions": [bid(1, 0), bid(1, 2)]},
-    )
-    yield case(
-        "option.021",
+
+    # Rule 20.2, option on: the others bid freely; the dealer is free when
+    # the others already bid more than r.
+    for players, rnd, dealer, bids, bidder in (
+        (3, 1, 0, "-,1,-", 2),
+        (4, 4, 3, "2,2,-,-", 2),
+        (5, 2, 4, "1,1,-,-,-", 2),
+        (6, 3, 0, "-,1,1,1,-,-", 4),
+    ):
+        yield _at(
+            next(ids),
+            "20.2",
+            f"{players} players, round {rnd}: seat {bidder}, not the dealer, may bid anything "
+            f"from 0 to {rnd}, even to make the total {rnd} so far",
+            at(players, rnd, dealer, bids),
+            [],
+            state={"legal_actions": [bid(bidder, n) for n in range(rnd + 1)]},
+        )
+    yield _at(
+        next(ids),
         "20.2",
-        "round 4 (four players): others bid 2, 2, 1, more than 4; the dealer is free",
-        on4,
-        [*round4_on, *bids_in_order(4, 3, [2, 2, 1])],
-        state={"legal_actions": [bid(3, n) for n in range(5)]},
+        "three players, round 1: the first bidder bids 1, making the total so far 1; it is taken",
+        at(3, 1, 0, "-,-,-"),
+        [bid(1, 1)],
+        state={"bids": [None, 1, None], "current_player": 2},
     )
-    yield case(
-        "option.022",
-        "20.1",
-        "round 1 (six players): others bid 0, 0, 1, 0, 0; the dealer may not bid 0",
-        config(6, 0, True),
-        [fill(6, 1, {}, "H13"), *bids_in_order(6, 0, [0, 0, 1, 0, 0])],
-        state={"legal_actions": [bid(0, 1)]},
-    )
-    yield case(
-        "option.023",
-        "4.2",
-        "option off, round 1 (four players): others bid 0, 0, 1; the dealer may bid 0 or 1",
-        off4,
-        [fill(4, 1, {}, "H13"), *bids_in_order(4, 0, [0, 0, 1])],
-        state={"legal_actions": [bid(0, 0), bid(0, 1)]},
-    )
+    for players, rnd, dealer, bids in (
+        (3, 1, 0, "-,1,1"),
+        (4, 3, 2, "2,1,-,1"),
+        (4, 4, 3, "2,2,1,-"),
+        (6, 2, 1, "1,-,1,1,0,0"),
+        (5, 5, 2, "2,2,-,1,1"),
+    ):
+        total = sum(int(b) for b in bids.split(",") if b != "-")
+        yield _at(
+            next(ids),
+            "20.2",
+            f"{players} players, round {rnd}: the others bid {total}, more than {rnd}; "
+            f"the dealer (seat {dealer}) may bid anything",
+            at(players, rnd, dealer, bids),
+            [],
+            state={"legal_actions": [bid(dealer, n) for n in range(rnd + 1)]},
+        )
+
+    # Rule 4.2, option off: the dealer may make the total match, in rounds
+    # 1 to 3 and in rounds 4 and later alike.
+    for players, rnd, dealer, bids in (
+        (3, 1, 0, "-,0,0"),
+        (4, 1, 0, "-,0,0,1"),
+        (4, 3, 2, "1,1,-,0"),
+        (6, 2, 1, "0,-,0,1,0,0"),
+        (4, 4, 3, "1,1,1,-"),
+        (5, 6, 0, "-,1,1,1,1"),
+    ):
+        yield _at(
+            next(ids),
+            "4.2",
+            f"option off, {players} players, round {rnd}: the dealer may bid anything from 0 "
+            f"to {rnd}, the matching bid too",
+            at(players, rnd, dealer, bids, option=False),
+            [],
+            state={"legal_actions": [bid(dealer, n) for n in range(rnd + 1)]},
+        )
+    for players, rnd, dealer, bids in (
+        (3, 1, 0, "-,0,0"),
+        (4, 4, 3, "1,1,1,-"),
+    ):
+        values = [int(b) if b != "-" else 0 for b in bids.split(",")]
+        values[dealer] = rnd - sum(values)
+        yield _at(
+            next(ids),
+            "4.2",
+            f"option off, {players} players, round {rnd}: the dealer bids {values[dealer]}, "
+            f"making the total {rnd}; it is taken and play begins",
+            at(players, rnd, dealer, bids, option=False),
+            [bid(dealer, values[dealer])],
+            state={"bids": values, "phase": "play"},
+        )

@@ -1,226 +1,276 @@
-"""The ``trump`` area: the turned card and the trump (rules 3.1 to 3.5)."""
+"""The ``trump`` area: the turned card and the trump (rules 3.1 to 3.5).
+
+Every case starts from a position: at the deal of a round (rules 3.1 to 3.3
+and 3.5: the claim is about what the deal's turned card makes), or after a
+Wizard is turned, before the dealer names trump (rule 3.4)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import count
 
 from .common import (
     Json,
     area,
     bid,
-    bids_in_order,
     case,
-    config,
     deal,
     fill,
     last_round_deal,
     play,
+    pos,
     refused,
-    simple_prefix,
     trump,
 )
 
 # Ids of this area that are retired: never used again.
-RETIRED: list[str] = []
+RETIRED: list[str] = [
+    # replaced by cases starting from positions, ids trump.001 to trump.032
+    *(f"trump.{n:03d}" for n in range(1, 33)),
+]
+
+FIRST_NEW_ID = 33
+
+
+def _at(
+    case_id: str, rule: str, description: str, text: str, actions: list[Json], **kw: object
+) -> Json:
+    start = pos(text)
+    return case(case_id, rule, description, start["config"], actions, start=start, **kw)  # type: ignore[arg-type]
 
 
 @area("trump", "The turned card and the trump (rules 3.1 to 3.5).")
 def trump_area() -> Iterator[Json]:
-    number = 1
-    for players, turned_card, suit in (
-        (3, "C7", "C"),
-        (4, "D1", "D"),
-        (5, "H13", "H"),
-        (6, "S9", "S"),
+    ids = (f"trump.{n:03d}" for n in count(FIRST_NEW_ID))
+
+    # Rule 3.2: a turned suit card makes its suit trump.  From the deal of
+    # round r (dealer d; every earlier round bid 0 and met, 20 each).
+    for players, rnd, dealer, turned in (
+        (3, 1, 0, "C7"),
+        (3, 4, 1, "H2"),
+        (4, 1, 0, "D1"),
+        (4, 3, 2, "S13"),
+        (4, 6, 3, "C1"),
+        (5, 2, 1, "H13"),
+        (6, 1, 5, "S9"),
+        (6, 3, 0, "D12"),
     ):
-        yield case(
-            f"trump.{number:03d}",
+        scores = ",".join([str(20 * (rnd - 1))] * players)
+        yield _at(
+            next(ids),
             "3.2",
-            f"a turned {turned_card} makes {suit} trump",
-            config(players),
-            [fill(players, 1, {}, turned_card)],
-            state={"turned": turned_card, "trump": suit, "phase": "bid"},
+            f"{players} players, round {rnd}: a turned {turned} makes {turned[0]} trump, "
+            "and bidding begins",
+            f"players={players} round={rnd} dealer={dealer} scores={scores} "
+            f"hands={'/'.join(['-'] * players)}",
+            [fill(players, rnd, {}, turned)],
+            state={"turned": turned, "trump": turned[0], "phase": "bid"},
         )
-        number += 1
-    for players, jester in ((3, "J1"), (4, "J2"), (5, "J3"), (6, "J4")):
-        yield case(
-            f"trump.{number:03d}",
+    for text, dealer, suit in (
+        ("players=4 dealer=2 hands=C2/C3/C4/C5 turned=H2", 2, "S"),
+        ("players=5 dealer=4 hands=C2/C3/C4/C5/C6 turned=D8", 4, "H"),
+    ):
+        yield _at(
+            next(ids),
+            "3.2",
+            "a suit card turned: the trump is its suit, and the dealer may not name another",
+            text,
+            [trump(dealer, suit)],
+            errors=refused(0, "wrong_phase"),
+            state={"trump": text[-2], "phase": "bid"},
+        )
+
+    # Rule 3.3: a turned Jester: no trump.
+    for players, rnd, dealer, jester in (
+        (3, 1, 0, "J1"),
+        (3, 5, 2, "J4"),
+        (4, 1, 0, "J2"),
+        (4, 4, 3, "J3"),
+        (5, 1, 2, "J3"),
+        (6, 2, 4, "J4"),
+    ):
+        scores = ",".join([str(20 * (rnd - 1))] * players)
+        yield _at(
+            next(ids),
             "3.3",
-            f"a turned Jester ({jester}) means no trump",
-            config(players),
-            [fill(players, 1, {}, jester)],
+            f"{players} players, round {rnd}: a turned Jester ({jester}) means no trump",
+            f"players={players} round={rnd} dealer={dealer} scores={scores} "
+            f"hands={'/'.join(['-'] * players)}",
+            [fill(players, rnd, {}, jester)],
             state={"turned": jester, "trump": None, "phase": "bid"},
         )
-        number += 1
-    for players, dealer in ((3, 0), (5, 3)):
-        yield case(
-            f"trump.{number:03d}",
-            "3.4",
-            "a turned Wizard lets the dealer choose trump before any bid",
-            config(players, dealer),
-            [fill(players, 1, {}, "W1")],
-            state={"phase": "choose_trump", "current_player": dealer, "trump": None},
-        )
-        number += 1
-    for suit in "CDHS":
-        yield case(
-            f"trump.{number:03d}",
-            "3.4",
-            f"the dealer names {suit} after a Wizard is turned; bidding starts left of the dealer",
-            config(4, 2),
-            [fill(4, 1, {}, "W3"), trump(2, suit)],
-            state={"trump": suit, "phase": "bid", "current_player": 3, "turned": "W3"},
-        )
-        number += 1
-    yield case(
-        "trump.015",
-        "3.4",
-        "the dealer may not choose 'no trump'",
-        config(3),
-        [fill(3, 1, {}, "W2"), trump(0, None)],
-        errors=refused(1, "no_trump_not_allowed"),
-        state={"phase": "choose_trump", "current_player": 0},
+    yield _at(
+        next(ids),
+        "3.3",
+        "four players: a Jester turned, the round has no trump and the dealer may not name one",
+        "players=4 dealer=3 hands=C2/C3/C4/C5 turned=J1",
+        [trump(3, "H")],
+        errors=refused(0, "wrong_phase"),
+        state={"trump": None, "phase": "bid", "current_player": 0},
     )
-    yield case(
-        "trump.016",
-        "3.4",
-        "only the dealer chooses trump",
-        config(3),
-        [fill(3, 1, {}, "W2"), trump(1, "H")],
-        errors=refused(1, "not_your_turn"),
-        state={"phase": "choose_trump", "trump": None},
-    )
-    yield case(
-        "trump.017",
-        "3.4",
-        "nobody bids before the dealer has chosen trump",
-        config(3),
-        [fill(3, 1, {}, "W2"), bid(1, 0)],
-        errors=refused(1, "wrong_phase"),
-    )
-    yield case(
-        "trump.018",
-        "3.4",
-        "trump cannot be chosen when the turned card is not a Wizard",
-        config(3),
-        [fill(3, 1, {}, "H2"), trump(0, "S")],
-        errors=refused(1, "wrong_phase"),
-        state={"trump": "H"},
-    )
-    yield case(
-        "trump.019",
+
+    # Rule 3.1: the turned card is the stack's top card, out of play.
+    yield _at(
+        next(ids),
         "3.1",
-        "the turned card stays out of the players' hands",
-        config(3),
+        "three players: the card turned after the deal is in nobody's hand",
+        "players=3 hands=-/-/-",
         [deal(["C1", "C2", "C3"], "C4")],
         state={"turned": "C4", "hands": [["C1"], ["C2"], ["C3"]]},
     )
-    for number, players in ((20, 3), (21, 6)):
-        cfg = config(players)
-        prefix = simple_prefix(cfg, 60 // players - 1)
-        yield case(
-            f"trump.{number:03d}",
-            "3.5",
-            f"{players} players: the last round has no turned card and no trump",
-            cfg,
-            [*prefix, last_round_deal(players)],
-            state={"turned": None, "trump": None},
-        )
-    cfg = config(4)
-    prefix = simple_prefix(cfg, 14)
-    last4 = last_round_deal(4)
-    yield case(
-        "trump.022",
-        "3.5",
-        "a card may not be turned in the last round",
-        cfg,
-        [*prefix, {**last4, "turned": "W4"}],
-        errors=refused(len(prefix), "invalid_deal"),
-    )
-    yield case(
-        "trump.023",
+    yield _at(
+        next(ids),
         "3.1",
-        "a card must be turned while cards remain",
-        config(4),
-        [fill(4, 1, {}, None)],
-        errors=refused(0, "invalid_deal"),
+        "four players, round 2: the turned card is in nobody's hand",
+        "players=4 round=2 dealer=1 scores=20,20,20,20 hands=-/-/-/-",
+        [deal(["C1 C2", "C3 C4", "C5 C6", "C7 C8"], "S11")],
+        state={"turned": "S11", "hands": [["C1", "C2"], ["C3", "C4"], ["C5", "C6"], ["C7", "C8"]]},
     )
-    # Who names trump on a turned Wizard: the dealer (seat 3), not the first
-    # bidder (seat 0, left of the dealer); and never "no trump".
-    wizard4 = [fill(4, 1, {}, "W1")]
-    yield case(
-        "trump.024",
-        "3.4",
-        "four players, dealer 3, a Wizard turned: the dealer names trump, not seat 0 (the first bidder)",
-        config(4, 3),
-        wizard4,
-        state={"phase": "choose_trump", "current_player": 3, "dealer": 3},
-    )
-    yield case(
-        "trump.025",
-        "3.4",
-        "four players, dealer 3: the first bidder (seat 0) may not name trump",
-        config(4, 3),
-        [*wizard4, trump(0, "C")],
-        errors=refused(1, "not_your_turn"),
-        state={"phase": "choose_trump", "current_player": 3, "trump": None},
-    )
-    yield case(
-        "trump.026",
-        "3.4",
-        "four players, dealer 3: after the dealer names S, seat 0 bids first, and the trump is S",
-        config(4, 3),
-        [*wizard4, trump(3, "S"), bid(0, 1)],
-        state={"trump": "S", "bids": [1, None, None, None], "current_player": 1},
-    )
-    yield case(
-        "trump.027",
-        "3.4",
-        "four players: the dealer may not name 'no trump'",
-        config(4, 3),
-        [*wizard4, trump(3, None)],
-        errors=refused(1, "no_trump_not_allowed"),
-        state={"phase": "choose_trump", "current_player": 3, "trump": None},
-    )
-    yield case(
-        "trump.028",
-        "3.4",
-        "four players: the dealer's choices are the four suits, and not 'no trump'",
-        config(4, 3),
-        wizard4,
-        state={"legal_actions": [trump(3, suit) for suit in "CDHS"]},
-    )
-    yield case(
-        "trump.029",
-        "3.4",
-        "six players, dealer 5: the dealer names H, and seat 0 bids first",
-        config(6, 5),
-        [fill(6, 1, {}, "W4"), trump(5, "H")],
-        state={"trump": "H", "phase": "bid", "current_player": 0},
-    )
-    yield case(
-        "trump.030",
-        "3.4",
-        "five players, dealer 0: the first bidder (seat 1) may not name trump",
-        config(5),
-        [fill(5, 1, {}, "W2"), trump(1, "D")],
-        errors=refused(1, "not_your_turn"),
-        state={"phase": "choose_trump", "current_player": 0},
-    )
-    yield case(
-        "trump.031",
-        "3.1",
-        "four players: the turned card is out of play; nobody can play it",
-        config(4),
-        [fill(4, 1, {1: "C5"}, "H7"), *bids_in_order(4, 0, [0, 0, 0, 0]), play(1, "H7")],
-        errors=refused(5, "card_not_in_hand"),
-        state={"turned": "H7", "trick": [], "current_player": 1},
-    )
-    yield case(
-        "trump.032",
+    yield _at(
+        next(ids),
         "3.1",
         "five players: the card turned after the deal is in nobody's hand",
-        config(5),
+        "players=5 dealer=3 hands=-/-/-/-/-",
         [deal(["C1", "C2", "C3", "C4", "C5"], "D9")],
-        state={"turned": "D9", "trump": "D", "hands": [["C1"], ["C2"], ["C3"], ["C4"], ["C5"]]},
+        state={"turned": "D9", "hands": [["C1"], ["C2"], ["C3"], ["C4"], ["C5"]]},
     )
+    for text, player in (
+        ("players=3 hands=C2/C5/C3 turned=H7 bids=0,0,0", 1),
+        ("players=4 hands=C2/C5/C3/C4 turned=H7 bids=0,0,0,0", 1),
+        ("players=6 dealer=2 hands=C2/C3/C4/C5/C6/C7 turned=W2 trump=S bids=0,0,0,0,0,0", 3),
+    ):
+        turned = text.split("turned=")[1].split()[0]
+        yield _at(
+            next(ids),
+            "3.1",
+            f"{text.split()[0][8:]} players: the turned card ({turned}) is out of play; "
+            "the leader cannot play it",
+            text,
+            [play(player, turned)],
+            errors=refused(0, "card_not_in_hand"),
+            state={"turned": turned, "trick": [], "current_player": player},
+        )
+    yield _at(
+        next(ids),
+        "3.1",
+        "four players, round 1: a card must be turned while cards remain",
+        "players=4 hands=-/-/-/-",
+        [fill(4, 1, {}, None)],
+        errors=refused(0, "invalid_deal"),
+        state={"phase": "deal"},
+    )
+    yield _at(
+        next(ids),
+        "3.1",
+        "three players, round 19: three cards remain, so one must be turned",
+        "players=3 round=19 dealer=0 scores=360,360,360 hands=-/-/-",
+        [fill(3, 19, {}, None)],
+        errors=refused(0, "invalid_deal"),
+        state={"phase": "deal"},
+    )
+
+    # Rule 3.4: a turned Wizard: the dealer names one of the four suits,
+    # before any bid, and nobody else may.  The first bidder (left of the
+    # dealer) is the other reading's trump chooser (docs/readings.rst).
+    for players, dealer, wizard in ((3, 0, "W2"), (4, 3, "W1"), (5, 3, "W3"), (6, 5, "W4")):
+        yield _at(
+            next(ids),
+            "3.4",
+            f"{players} players, dealer {dealer}: a turned Wizard: the dealer is to name trump, "
+            "before any bid",
+            f"players={players} dealer={dealer} hands={'/'.join(['-'] * players)}",
+            [fill(players, 1, {}, wizard)],
+            state={"phase": "choose_trump", "current_player": dealer, "trump": None},
+        )
+    wizard_at = {
+        3: "players=3 dealer=0 hands=C2/C3/C4 turned=W2 trump=-",
+        4: "players=4 dealer=3 hands=C2/C3/C4/C5 turned=W1 trump=-",
+        5: "players=5 dealer=0 hands=C2/C3/C4/C5/C6 turned=W2 trump=-",
+        6: "players=6 dealer=5 hands=C2/C3/C4/C5/C6/C7 turned=W4 trump=-",
+    }
+    dealer_of = {3: 0, 4: 3, 5: 0, 6: 5}
+    for players, suit in ((3, "H"), (4, "C"), (5, "D"), (6, "S")):
+        dealer = dealer_of[players]
+        first = (dealer + 1) % players
+        yield _at(
+            next(ids),
+            "3.4",
+            f"{players} players, dealer {dealer}: the first bidder (seat {first}) may not name trump",
+            wizard_at[players],
+            [trump(first, suit)],
+            errors=refused(0, "not_your_turn"),
+            state={"phase": "choose_trump", "current_player": dealer, "trump": None},
+        )
+    for players, suit in ((3, "H"), (4, "S"), (4, "D"), (5, "C"), (6, "H")):
+        dealer = dealer_of[players]
+        first = (dealer + 1) % players
+        yield _at(
+            next(ids),
+            "3.4",
+            f"{players} players, dealer {dealer}: the dealer names {suit}; it is trump, "
+            f"and seat {first} bids first",
+            wizard_at[players],
+            [trump(dealer, suit)],
+            state={"trump": suit, "phase": "bid", "current_player": first},
+        )
+    for players in (3, 4):
+        dealer = dealer_of[players]
+        first = (dealer + 1) % players
+        yield _at(
+            next(ids),
+            "3.4",
+            f"{players} players: nobody bids before the dealer has named trump "
+            f"(seat {first}'s bid is refused)",
+            wizard_at[players],
+            [bid(first, 0)],
+            errors=refused(0, "wrong_phase"),
+            state={"phase": "choose_trump", "bids": [None] * players},
+        )
+    for players in (3, 4, 5, 6):
+        dealer = dealer_of[players]
+        yield _at(
+            next(ids),
+            "3.4",
+            f"{players} players: the dealer may not name 'no trump'",
+            wizard_at[players],
+            [trump(dealer, None)],
+            errors=refused(0, "no_trump_not_allowed"),
+            state={"phase": "choose_trump", "current_player": dealer, "trump": None},
+        )
+    for players in (3, 4, 6):
+        dealer = dealer_of[players]
+        yield _at(
+            next(ids),
+            "3.4",
+            f"{players} players: the dealer's choices are the four suits, and not 'no trump'",
+            wizard_at[players],
+            [],
+            state={"legal_actions": [trump(dealer, suit) for suit in "CDHS"]},
+        )
+
+    # Rule 3.5: the last round deals every card; none is turned, no trump.
+    for players, dealer in ((3, 1), (4, 2), (5, 1), (6, 3)):
+        last = 60 // players
+        scores = ",".join([str(20 * (last - 1))] * players)
+        yield _at(
+            next(ids),
+            "3.5",
+            f"{players} players, round {last} (the last): no card is turned and there is no trump",
+            f"players={players} round={last} dealer={dealer} scores={scores} "
+            f"hands={'/'.join(['-'] * players)}",
+            [last_round_deal(players)],
+            state={"turned": None, "trump": None, "phase": "bid"},
+        )
+    for players, dealer in ((4, 2), (6, 3)):
+        last = 60 // players
+        scores = ",".join([str(20 * (last - 1))] * players)
+        yield _at(
+            next(ids),
+            "3.5",
+            f"{players} players: a card may not be turned in the last round",
+            f"players={players} round={last} dealer={dealer} scores={scores} "
+            f"hands={'/'.join(['-'] * players)}",
+            [{**last_round_deal(players), "turned": "W4"}],
+            errors=refused(0, "invalid_deal"),
+            state={"phase": "deal"},
+        )
