@@ -22,6 +22,8 @@ from wizard_rules import (
     random_game,
 )
 
+from .helpers import state_at_round
+
 
 def test_random_deal_is_legal_and_follows_the_seed() -> None:
     state = new_game(Config(players=4, first_dealer=2))
@@ -43,12 +45,17 @@ def test_random_deal_deals_from_the_left_of_the_dealer() -> None:
     state = new_game(Config(players=3, first_dealer=1))
     rng = random.Random(3)
     deal = random_deal(state, rng)
-    shuffled = list(DECK)
-    random.Random(3).shuffle(shuffled)
-    assert deal.hands[2] == (shuffled[0],)  # seat 2 sits left of dealer 1
-    assert deal.hands[0] == (shuffled[1],)
-    assert deal.hands[1] == (shuffled[2],)
-    assert deal.turned is shuffled[3]
+    drawn = random.Random(3).sample(DECK, 4)  # three hands of one card, and the turned card
+    assert deal.hands[2] == (drawn[0],)  # seat 2 sits left of dealer 1
+    assert deal.hands[0] == (drawn[1],)
+    assert deal.hands[1] == (drawn[2],)
+    assert deal.turned is drawn[3]
+
+
+def test_the_last_round_deals_the_whole_deck_and_turns_nothing() -> None:
+    deal = random_deal(state_at_round(Config(players=4), 15), random.Random(5))
+    assert sorted(c.index for hand in deal.hands for c in hand) == list(range(60))
+    assert deal.turned is None
 
 
 @pytest.mark.parametrize("rng", [None, 42, "seed", random])

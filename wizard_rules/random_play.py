@@ -26,6 +26,8 @@ from wizard_rules.transitions import _out_of_phase, _require_phase, apply, legal
 
 __all__ = ["random_action", "random_deal", "random_game"]
 
+_DECK_SIZE = len(DECK)
+
 
 def _require_rng(rng: object) -> None:
     if not isinstance(rng, random.Random):
@@ -39,9 +41,12 @@ def _require_rng(rng: object) -> None:
 def random_deal(state: State, rng: random.Random) -> Deal:
     """Return a uniformly random :class:`~wizard_rules.Deal` for the round ``state`` is in.
 
-    The deck is shuffled with ``rng.shuffle``; seat ``(dealer + 1 + k) %
-    players`` gets the ``k``-th run of ``round`` cards, and the next card, if
-    any, is turned.
+    Only the cards the deal needs are drawn: ``rng.sample`` takes ``players
+    * round`` cards and, unless that is the whole deck, one more to turn;
+    seat ``(dealer + 1 + k) % players`` gets the ``k``-th run of ``round``
+    of them.  Every deal is equally likely (a sample is a uniformly random
+    arrangement of the cards it draws), and a small round costs a few draws
+    instead of a shuffle of all 60 cards.
 
     :raises InvalidArgumentError: ``state`` is not a State or ``rng`` is not a
         :class:`random.Random`.
@@ -54,13 +59,13 @@ def random_deal(state: State, rng: random.Random) -> Deal:
     _require_phase(state, Deal, "a random deal")
     players = state.config.players
     size = state.round
-    deck = list(DECK)
-    rng.shuffle(deck)
+    dealt = players * size
+    turns = dealt < _DECK_SIZE
+    drawn = rng.sample(DECK, dealt + 1 if turns else dealt)
     hands: list[list[Card]] = [[] for _ in range(players)]
     for k in range(players):
-        hands[_seat_after(state.dealer, 1 + k, players)] = deck[k * size : (k + 1) * size]
-    dealt = players * size
-    return Deal(hands, deck[dealt] if dealt < len(deck) else None)
+        hands[_seat_after(state.dealer, 1 + k, players)] = drawn[k * size : (k + 1) * size]
+    return Deal(hands, drawn[dealt] if turns else None)
 
 
 def random_action(state: State, rng: random.Random) -> Action:

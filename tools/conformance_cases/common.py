@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from wizard_rules import (  # noqa: E402
     Config,
+    Deal,
     GameRecord,
     Position,
     State,
@@ -32,8 +33,8 @@ from wizard_rules import (  # noqa: E402
     apply,
     legal_actions,
     new_game,
-    random_game,
 )
+from wizard_rules.cards import DECK, Card  # noqa: E402
 from wizard_rules.position import position_of  # noqa: E402
 from wizard_rules.records import position_to_dict  # noqa: E402
 
@@ -152,9 +153,36 @@ def round3(hands: Sequence[str], turned: str = "D13") -> list[Json]:
     ]
 
 
+def _recorder_game(config: Config, rng: random.Random) -> State:
+    """A random game as the golden games were recorded (wizard-rules 0.1's random play).
+
+    Each deal shuffles the whole deck (seat ``dealer + 1 + k`` gets the
+    ``k``-th run of cards, the next card is turned), and each decision is
+    ``legal_actions(state)[rng.randrange(n)]``.  Kept here, apart from the
+    library's random play (which now samples only the cards it deals), so
+    that the recorded games stay the same cases.
+    """
+    state = new_game(config)
+    players = config.players
+    while not state.is_over:
+        actions = legal_actions(state)
+        if actions:
+            state = apply(state, actions[rng.randrange(len(actions))])
+            continue
+        size = state.round
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        for k in range(players):
+            hands[(state.dealer + 1 + k) % players] = deck[k * size : (k + 1) * size]
+        dealt = players * size
+        state = apply(state, Deal(hands, deck[dealt] if dealt < len(deck) else None))
+    return state
+
+
 def recorded_game(cfg: Json, seed: int) -> tuple[State, list[Json]]:
     """A seeded random game: its final state and its actions as records."""
-    final = random_game(Config(**cfg), random.Random(seed))
+    final = _recorder_game(Config(**cfg), random.Random(seed))
     actions: list[Json] = GameRecord.from_state(final).to_dict()["actions"]
     return final, actions
 
