@@ -616,10 +616,10 @@ def test_an_adapter_that_stalls_on_one_case_times_out_and_goes_on() -> None:
 
 
 def test_a_wrong_answer_is_a_failure_with_expected_and_got() -> None:
-    command = " ".join(f'"{part}"' for part in [*FAKE, "wrong", "winner.007"])
+    command = " ".join(f'"{part}"' for part in [*FAKE, "wrong", "winner.059"])
     result = run_cli("run", "--adapter", command, "--run", "winner.*")
     assert result.returncode == 1
-    assert "FAIL winner.007 (rule 8.2) [rule]: a low trump beats the highest card" in result.stdout
+    assert "FAIL winner.059 (rule 8.2) [rule]: three players, trump Hearts" in result.stdout
     assert "  expected: " in result.stdout
     assert "  got:      " in result.stdout
     assert "winner" in result.stdout.split("area")[1]
@@ -627,18 +627,18 @@ def test_a_wrong_answer_is_a_failure_with_expected_and_got() -> None:
 
 def test_known_failures_are_expected_and_a_fixed_one_fails(tmp_path: Path) -> None:
     known = tmp_path / "known.txt"
-    known.write_text("# deliberate differences\nwinner.007\n", encoding="utf-8")
-    command = " ".join([*FAKE, "wrong", "winner.007"])
-    report = run_suite(SUITE, command, run=["winner.*"], known_failures={"winner.007"})
+    known.write_text("# deliberate differences\nwinner.059\n", encoding="utf-8")
+    command = " ".join([*FAKE, "wrong", "winner.059"])
+    report = run_suite(SUITE, command, run=["winner.*"], known_failures={"winner.059"})
     assert report.ok
-    assert {r.case.id: r.outcome for r in report.results}["winner.007"] == Outcome.KNOWN_FAILURE
-    fixed = run_suite(SUITE, OUR_ADAPTER, run=["winner.*"], known_failures={"winner.007"})
+    assert {r.case.id: r.outcome for r in report.results}["winner.059"] == Outcome.KNOWN_FAILURE
+    fixed = run_suite(SUITE, OUR_ADAPTER, run=["winner.*"], known_failures={"winner.059"})
     assert not fixed.ok
-    assert {r.case.id: r.outcome for r in fixed.results}["winner.007"] == Outcome.FIXED
+    assert {r.case.id: r.outcome for r in fixed.results}["winner.059"] == Outcome.FIXED
     result = run_cli(
         "run",
         "--adapter",
-        " ".join(f'"{p}"' for p in [*FAKE, "wrong", "winner.007"]),
+        " ".join(f'"{p}"' for p in [*FAKE, "wrong", "winner.059"]),
         "--run",
         "winner.*",
         "--known-failures",
@@ -762,12 +762,12 @@ def test_blank_lines_between_answers_are_ignored() -> None:
 
 def test_a_fixed_known_failure_is_printed(tmp_path: Path) -> None:
     known = tmp_path / "known.txt"
-    known.write_text("winner.007\n", encoding="utf-8")
+    known.write_text("winner.059\n", encoding="utf-8")
     result = run_cli(
-        "run", "--adapter", OUR_ADAPTER, "--run", "winner.00*", "--known-failures", str(known)
+        "run", "--adapter", OUR_ADAPTER, "--run", "winner.05*", "--known-failures", str(known)
     )
     assert result.returncode == 1
-    assert "FIXED winner.007 (rule 8.2) [rule]: listed as a known failure, passes" in result.stdout
+    assert "FIXED winner.059 (rule 8.2) [rule]: listed as a known failure, passes" in result.stdout
 
 
 def test_serve_stops_at_the_end_of_input() -> None:
@@ -1011,7 +1011,7 @@ sys.path.insert(0, {str(PACKAGE.parent)!r})
 from wizard_rules.conformance.runner import format_report, json_report, run_suite
 from wizard_rules.conformance.suite import load_suite
 suite = load_suite()
-report = run_suite(suite, {OUR_ADAPTER!r}, run=["winner.00*"])
+report = run_suite(suite, {OUR_ADAPTER!r}, run=["winner.05*"])
 format_report(report, suite)
 json_report(report, suite)
 loaded = sorted(name for name in sys.modules if name.startswith("wizard_rules"))

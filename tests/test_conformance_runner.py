@@ -564,10 +564,10 @@ def test_show_of_a_case_without_tags_actions_or_refusals() -> None:
 
 
 def test_the_show_command(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["conformance", "show", "winner.007"]) == 0
+    assert main(["conformance", "show", "winner.059"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("winner.007  rule 8.2, area winner\n")
-    assert "  6  P0 plays C12\n" in out
+    assert out.startswith("winner.059  rule 8.2, area winner\n")
+    assert "  0  P0 plays C12\n" in out
     for case_id, words in (("following.015", "is retired"), ("nope.001", "is not in the suite")):
         with pytest.raises(SystemExit) as stopped:
             main(["conformance", "show", case_id])

@@ -1,245 +1,586 @@
-"""The ``following`` area: following suit, and what may always be played (rules 7.1 to 7.3)."""
+"""The ``following`` area: following suit, and what may always be played (rules 7.1 to 7.3).
+
+Every case starts from a position just before the card (or with the choice
+of cards) that the rule is about: mostly the first trick of round 2, where
+the player to act still holds two cards (round 1 for a card not held).  With ``round=2`` and no dealer in
+the position text (see :func:`~conformance_cases.common.pos`), seat 0 deals
+round 2 and seat 1 leads, so the k-th card of the trick (from 0) is seat
+``(1 + k) % n``'s.  The scores after round 1 are 20 for every seat but one,
+which took round 1's only trick with a bid of 0 (-10).  A case observes the
+refusal (``errors``), the trick after a card that may be played (``trick``),
+or the player's ``legal_actions``; no case finishes a trick.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .common import (
-    ORDER,
-    Json,
-    area,
-    case,
-    config,
-    play,
-    plays_in_order,
-    refused,
-    round2,
-    round3,
-)
+from .common import ORDER, Json, area, case, pos, refused
+from .common import play as play_card
 
 # Ids of this area that are retired: never used again.
 # following.015 did not test what it said (the player held no card of the led suit).
-RETIRED: list[str] = ["following.015"]
+# following.001 to following.028 were replaced by cases starting from positions (following.029 on).
+RETIRED: list[str] = [f"following.{n:03d}" for n in range(1, 29)]
+
+
+def _to_act(start: Json) -> int:
+    """The seat to play next in the trick of position ``start``."""
+    return (start["leader"] + len(start["current_trick"])) % start["config"]["players"]
+
+
+def _card(
+    number: int, rule: str, description: str, text: str, *, play: str, code: str | None = None
+) -> Json:
+    """The player to act plays the card ``play``: refused with ``code``, or (if
+    None) played, so that the trick holds it."""
+    card = play
+    start = pos(text)
+    seat = _to_act(start)
+    players = start["config"]["players"]
+    assert code is not None or len(start["current_trick"]) < players - 1, number
+    assert (card in start["hands"][seat]) == (code != "card_not_in_hand"), number
+    if code is None:
+        return case(
+            f"following.{number:03d}",
+            rule,
+            description,
+            start["config"],
+            [play_card(seat, card)],
+            state={"trick": [*start["current_trick"], card]},
+            start=start,
+        )
+    return case(
+        f"following.{number:03d}",
+        rule,
+        description,
+        start["config"],
+        [play_card(seat, card)],
+        errors=refused(0, code),
+        also=ORDER if code == "card_not_in_hand" else (),
+        start=start,
+    )
+
+
+def _legal(number: int, rule: str, description: str, text: str, *, may_play: list[str]) -> Json:
+    """The player to act may play exactly the cards ``may_play``."""
+    cards = may_play
+    start = pos(text)
+    seat = _to_act(start)
+    assert set(cards) <= set(start["hands"][seat]), number
+    return case(
+        f"following.{number:03d}",
+        rule,
+        description,
+        start["config"],
+        [],
+        state={"legal_actions": [play_card(seat, c) for c in cards]},
+        start=start,
+    )
+
+
+R2_3 = "players=3 round=2 scores=20,-10,20 bids=0,0,0"
+R2_4 = "players=4 round=2 scores=20,20,-10,20 bids=0,0,0,0"
+R2_5 = "players=5 round=2 scores=20,20,-10,20,20 bids=0,0,0,0,0"
+R2_6 = "players=6 round=2 scores=20,20,-10,20,20,20 bids=0,0,0,0,0,0"
+# Round 3: after two rounds each seat has 40 (both bids of 0 met) or 10 (one missed).
+R3_3 = "players=3 round=3 scores=40,10,40 bids=0,0,0"
+R3_4 = "players=4 round=3 scores=40,40,10,40 bids=0,0,0,0"
+R3_5 = "players=5 round=3 scores=40,40,10,40,40 bids=0,0,0,0,0"
+R3_6 = "players=6 round=3 scores=40,40,10,40,40,40 bids=0,0,0,0,0,0"
 
 
 @area("following", "Following suit, and what may always be played (rules 7.1 to 7.3).")
 def following_area() -> Iterator[Json]:
-    cfg = config(3)  # round3(): round 3, dealer 2, seat 0 leads
-    base = round3(["C7 S2 S3", "C3 H5 W1", "D2 D3 J2"])
-    follow_rows: list[tuple[str, str, list[str], str | int | None]] = [
-        (
-            "7.1",
-            "holding the led suit, a card of another suit is refused",
-            ["C7", "H5"],
-            "must_follow_suit",
-        ),
-        ("7.1", "holding the led suit, a card of it may be played", ["C7", "C3"], None),
-        ("7.2", "holding the led suit, a Wizard may be played", ["C7", "W1"], None),
-        ("7.3", "holding no card of the led suit, any card may be played", ["C7", "C3", "D2"], 2),
-        ("7.2", "holding no card of the led suit, a Jester may be played", ["C7", "C3", "J2"], 0),
-        ("7.1", "a card not held is refused first", ["C7", "H9"], "card_not_in_hand"),
-    ]
-    number = 1
-    for rule, text, cards, outcome in follow_rows:
-        # outcome: the error code of the last card, or (for a whole trick) the
-        # seat that wins it, or None.
-        actions = [*base, *plays_in_order(3, 0, cards)]
-        error = outcome if isinstance(outcome, str) else None
-        if isinstance(outcome, int):
-            expected: Json = {"tricks": [{"leader": 0, "cards": cards, "winner": outcome}]}
-        else:
-            expected = {"trick": cards[:-1] if error else cards}
-        yield case(
-            f"following.{number:03d}",
-            rule if error != "card_not_in_hand" else "11.8",
-            text,
-            cfg,
-            actions,
-            errors=refused(len(actions) - 1, error) if error else None,
-            state=expected,
-            also=ORDER if error == "card_not_in_hand" else (),
-        )
-        number += 1
-    yield case(
-        "following.007",
+    must = "must_follow_suit"
+    # -- 7.1: follow the led suit ----------------------------------------------------------
+    yield _card(
+        29,
         "7.1",
-        "the cards a player may play when holding the led suit",
-        cfg,
-        [*base, play(0, "C7")],
-        state={"legal_actions": [play(1, "C3"), play(1, "W1")]},
+        "three players: C5 led; seat 2 holds C7, so H5 is refused",
+        f"{R2_3} turned=D13 hands=C3,C4/C9/C7,H5 trick=C5",
+        play="H5",
+        code=must,
     )
-    yield case(
-        "following.008",
-        "7.3",
-        "the cards a player may play when void in the led suit",
-        cfg,
-        [*base, play(0, "C7"), play(1, "C3")],
-        state={"legal_actions": [play(2, "D2"), play(2, "D3"), play(2, "J2")]},
-    )
-    base2 = round3(["W2 S2 S3", "C3 H5 J1", "D2 D3 C2"])
-    yield case(
-        "following.009",
-        "7.3",
-        "after a Wizard is led, any card may be played",
-        cfg,
-        [*base2, play(0, "W2")],
-        state={"legal_actions": [play(1, "C3"), play(1, "H5"), play(1, "J1")]},
-    )
-    base3 = round3(["J3 S2 S3", "C3 H5 J1", "D2 D3 C2"])
-    yield case(
-        "following.010",
-        "7.3",
-        "after a Jester is led, the next player may play anything",
-        cfg,
-        [*base3, play(0, "J3"), play(1, "H5")],
-        state={"trick": ["J3", "H5"], "led_suit": "H"},
-    )
-    yield case(
-        "following.011",
+    yield _card(
+        30,
         "7.1",
-        "Jester then a suit card: the next player must follow that suit",
-        cfg,
-        [*base3, play(0, "J3"), play(1, "C3"), play(2, "D2")],
-        errors=refused(len(base3) + 2, "must_follow_suit"),
+        "three players: C5 led; seat 2 follows with C7",
+        f"{R2_3} turned=D13 hands=C3,C4/C9/C7,H5 trick=C5",
+        play="C7",
     )
-    yield case(
-        "following.012",
+    yield _legal(
+        31,
         "7.1",
-        "Jester then a suit card: following that suit is allowed",
-        cfg,
-        [*base3, play(0, "J3"), play(1, "C3"), play(2, "C2")],
-        state={"tricks": [{"leader": 0, "cards": ["J3", "C3", "C2"], "winner": 1}]},
+        "three players, round 3: C5 led; seat 2 holds C7, H5 and S9: only C7",
+        f"{R3_3} turned=D13 hands=C2,C3,C4/C6,C8/C7,H5,S9 trick=C5",
+        may_play=["C7"],
     )
-    base4 = round3(["S9 S2 S3", "C3 H5 J1", "D2 H3 C2"], turned="H13")
-    yield case(
-        "following.013",
-        "7.3",
-        "a player void in the led suit need not play trump",
-        cfg,
-        [*base4, play(0, "S9"), play(1, "C3")],
-        state={"trick": ["S9", "C3"]},
-    )
-    yield case(
-        "following.014",
-        "7.3",
-        "a player void in the led suit may play trump",
-        cfg,
-        [*base4, play(0, "S9"), play(1, "H5")],
-        state={"trick_winner": 1},
-    )
-    # following.015 is retired (see RETIRED).
-    base5 = round3(["S9 S2 S3", "S4 H5 J1", "D2 H3 C2"], turned="H13")
-    yield case(
-        "following.016",
+    yield _card(
+        32,
         "7.1",
-        "holding the led suit, a trump is refused (no escape by trumping)",
-        cfg,
-        [*base5, play(0, "S9"), play(1, "H5")],
-        errors=refused(len(base5) + 1, "must_follow_suit"),
+        "three players: J1, then C5 sets Clubs; seat 0 holds C2, so D2 is refused",
+        f"{R2_3} turned=H13 hands=C2,D2/C3/C4 trick=J1,C5",
+        play="D2",
+        code=must,
     )
-    yield case(
-        "following.017",
+    yield _card(
+        33,
+        "7.1",
+        "three players, trump Diamonds: D5 led; seat 2 holds D2, so S9 is refused",
+        f"{R2_3} turned=D13 hands=C3,C4/C9/D2,S9 trick=D5",
+        play="S9",
+        code=must,
+    )
+    yield _card(
+        34,
+        "7.1",
+        "four players: C7 led; seat 2 holds C3, so H5 is refused",
+        f"{R2_4} turned=D13 hands=D2,S3/C1/C3,H5/W1,C9 trick=C7",
+        play="H5",
+        code=must,
+    )
+    yield _card(
+        35,
+        "7.1",
+        "four players: C7 led; seat 2 follows with C3",
+        f"{R2_4} turned=D13 hands=D2,S3/C1/C3,H5/W1,C9 trick=C7",
+        play="C3",
+    )
+    yield _card(
+        36,
+        "7.1",
+        "four players, trump Diamonds: S9 led; seat 2 holds S4, so the trump D5 is refused",
+        f"{R2_4} turned=D13 hands=C2,C3/C1/S4,D5/C4,C5 trick=S9",
+        play="D5",
+        code=must,
+    )
+    yield _legal(
+        37,
+        "7.1",
+        "four players, trump Diamonds: C7, then the trump D2; Clubs are still led,"
+        " so seat 3 may play only C9, not H4",
+        f"{R2_4} turned=D13 hands=C2,C3/C1/S2/C9,H4 trick=C7,D2",
+        may_play=["C9"],
+    )
+    yield _card(
+        38,
+        "7.1",
+        "four players: J3, C3, H5; seat 0 holds C2, so D2 is refused",
+        f"{R2_4} turned=S13 hands=C2,D2/C1/C4/S5 trick=J3,C3,H5",
+        play="D2",
+        code=must,
+    )
+    yield _card(
+        39,
+        "7.1",
+        "four players: J1, J2, D9; seat 0 holds D5, so C5 is refused",
+        f"{R2_4} turned=S13 hands=D5,C5/C1/C2/C3 trick=J1,J2,D9",
+        play="C5",
+        code=must,
+    )
+    yield _card(
+        40,
+        "7.1",
+        "four players, second trick of round 3: seat 3 leads H7; seat 0 holds H2,"
+        " so S2 is refused",
+        "players=4 round=3 dealer=2 scores=40,40,10,40 bids=0,0,0,0 won=0,0,0,1"
+        " played=C1,C2,C3,C4 leader=3 turned=D13 hands=H2,S2/S3,S4/S5,S6/S7 trick=H7",
+        play="S2",
+        code=must,
+    )
+    yield _card(
+        41,
+        "7.1",
+        "four players, seat 0 leads H9; seat 1 holds H2, so C13 is refused",
+        f"{R2_4} dealer=3 turned=D13 hands=S2/H2,C13/C2,C3/C4,C5 trick=H9",
+        play="C13",
+        code=must,
+    )
+    yield _card(
+        42,
+        "7.1",
+        "five players: C7 led; seat 2 holds C3, so H5 is refused",
+        f"{R2_5} turned=D13 hands=C1,C2/C4/C3,H5/S2,S3/S4,S5 trick=C7",
+        play="H5",
+        code=must,
+    )
+    yield _card(
+        43,
+        "7.1",
+        "five players: C7, C9; seat 3 follows with the low C2",
+        f"{R2_5} turned=D13 hands=S4,S5/S6/S7/C2,S13/S2,S3 trick=C7,C9",
+        play="C2",
+    )
+    yield _legal(
+        44,
+        "7.1",
+        "five players: J1, then H4 sets Hearts; seat 3 holds H2 and C6: only H2",
+        f"{R2_5} turned=D13 hands=C1,C2/C3/C4/H2,C6/C5,C7 trick=J1,H4",
+        may_play=["H2"],
+    )
+    yield _card(
+        45,
+        "7.1",
+        "five players, trump Diamonds: S9, S2; seat 3 holds S4, so the trump D5 is refused",
+        f"{R2_5} turned=D13 hands=C1,C2/C3/C4/S4,D5/C5,C6 trick=S9,S2",
+        play="D5",
+        code=must,
+    )
+    yield _card(
+        46,
+        "7.1",
+        "six players: C7 led; seat 2 holds C3, so H5 is refused",
+        f"{R2_6} turned=D13 hands=S1,S2/S3/C3,H5/S4,S5/S6,S7/S8,S9 trick=C7",
+        play="H5",
+        code=must,
+    )
+    yield _card(
+        47,
+        "7.1",
+        "six players, trump Diamonds: C7, C9, D2; seat 4 follows with C13",
+        f"{R2_6} turned=D13 hands=S1,S2/S3/S4/S5/C13,H2/S6,S7 trick=C7,C9,D2",
+        play="C13",
+    )
+    yield _legal(
+        48,
+        "7.1",
+        "six players: J1, J2, then S6 sets Spades; seat 4 holds S2 and H9: only S2",
+        f"{R2_6} turned=D13 hands=C1,C2/C3/C4/C5/S2,H9/C6,C7 trick=J1,J2,S6",
+        may_play=["S2"],
+    )
+    yield _card(
+        49,
+        "7.1",
+        "six players: H4, H5, H6, H7; seat 5 holds H8, so C2 is refused",
+        f"{R2_6} turned=D13 hands=S1,S2/S3/S4/S5/S6/H8,C2 trick=H4,H5,H6,H7",
+        play="C2",
+        code=must,
+    )
+    yield _card(
+        50,
+        "7.1",
+        "six players, seat 4 leads D9; seat 5 holds D4, so C1 is refused",
+        f"{R2_6} dealer=3 turned=S13 hands=S1,S2/S3,S4/S5,S6/S7,S8/S9/D4,C1 trick=D9",
+        play="C1",
+        code=must,
+    )
+
+    # -- 7.2: Wizards and Jesters may always be played -------------------------------------
+    yield _card(
+        51,
         "7.2",
-        "a Jester may be played by a player holding the led suit",
-        cfg,
-        [*base5, play(0, "S9"), play(1, "J1")],
-        state={"trick": ["S9", "J1"], "current_player": 2},
+        "three players: C7 led; seat 2 holds C3 and may play W1",
+        f"{R2_3} turned=D13 hands=C2,C4/C5/C3,W1 trick=C7",
+        play="W1",
     )
-    # Four players, round 2 (dealer 1, trump Diamonds): seat 2 leads, then
-    # seats 3, 0 and 1 play.
-    cfg4 = config(4)
-    four = round2(4, {2: "C7 S2", 3: "C3 H5", 0: "D2 S3", 1: "W1 C9"}, turned="D13")
-    n4 = len(four)
-    yield case(
-        "following.018",
-        "7.1",
-        "four players: seat 3 holds C3, so H5 on a led C7 is refused",
-        cfg4,
-        [*four, play(2, "C7"), play(3, "H5")],
-        errors=refused(n4 + 1, "must_follow_suit"),
-        state={"trick": ["C7"], "current_player": 3},
-    )
-    yield case(
-        "following.019",
-        "7.1",
-        "four players: seat 3 follows C7 with C3",
-        cfg4,
-        [*four, play(2, "C7"), play(3, "C3")],
-        state={"trick": ["C7", "C3"], "current_player": 0},
-    )
-    yield case(
-        "following.020",
-        "7.3",
-        "four players: seat 0 holds no Club, so may play the trump D2 or S3",
-        cfg4,
-        [*four, play(2, "C7"), play(3, "C3")],
-        state={"legal_actions": [play(0, "D2"), play(0, "S3")]},
-    )
-    yield case(
-        "following.021",
-        "7.3",
-        "four players: seat 0, void in Clubs, need not trump: S3 is played",
-        cfg4,
-        [*four, play(2, "C7"), play(3, "C3"), play(0, "S3")],
-        state={"trick": ["C7", "C3", "S3"], "current_player": 1},
-    )
-    yield case(
-        "following.022",
-        "7.1",
-        "four players: after a trump, Clubs are still led, so seat 1 may play C9 or W1",
-        cfg4,
-        [*four, play(2, "C7"), play(3, "C3"), play(0, "D2")],
-        state={"led_suit": "C", "legal_actions": [play(1, "C9"), play(1, "W1")]},
-    )
-    yield case(
-        "following.023",
+    yield _card(
+        52,
         "7.2",
-        "four players: seat 1 holds C9 and plays W1, which wins",
-        cfg4,
-        [*four, play(2, "C7"), play(3, "C3"), play(0, "D2"), play(1, "W1")],
-        state={"tricks": [{"leader": 2, "cards": ["C7", "C3", "D2", "W1"], "winner": 1}]},
+        "three players: S9 led; seat 2 holds S4 and may play J1",
+        f"{R2_3} turned=D13 hands=C2,C4/C5/S4,J1 trick=S9",
+        play="J1",
     )
-    yield case(
-        "following.024",
+    yield _legal(
+        53,
+        "7.2",
+        "three players, round 3: H8 led; seat 2 holds H2, J2 and S5: H2 or the Jester",
+        f"{R3_3} turned=D13 hands=C2,C3,C4/C5,C6/H2,J2,S5 trick=H8",
+        may_play=["H2", "J2"],
+    )
+    yield _card(
+        54,
+        "7.2",
+        "three players, trump Diamonds: D5 led; seat 2 holds the trump D2 and may play J3",
+        f"{R2_3} turned=D13 hands=C2,C4/C5/D2,J3 trick=D5",
+        play="J3",
+    )
+    yield _card(
+        55,
+        "7.2",
+        "four players: C7 led; seat 2 holds C3 and may play W1",
+        f"{R2_4} turned=D13 hands=S2,S3/S4/C3,W1/S5,S6 trick=C7",
+        play="W1",
+    )
+    yield _card(
+        56,
+        "7.2",
+        "four players: C7, C3; seat 3 holds C9 and may play J1",
+        f"{R2_4} turned=D13 hands=S2,S3/S4/S5/C9,J1 trick=C7,C3",
+        play="J1",
+    )
+    yield _card(
+        57,
+        "7.2",
+        "four players, trump Diamonds: D5 led; seat 2 holds D2 and may play W2",
+        f"{R2_4} turned=D13 hands=S2,S3/S4/D2,W2/S5,S6 trick=D5",
+        play="W2",
+    )
+    yield _legal(
+        58,
+        "7.2",
+        "four players, trump Diamonds: C7, D2, C3; seat 0 holds C9 and W1: both",
+        f"{R2_4} turned=D13 hands=C9,W1/S1/S2/C4 trick=C7,D2,C3",
+        may_play=["C9", "W1"],
+    )
+    yield _card(
+        59,
+        "7.2",
+        "four players: J3, C3; seat 3 holds C4 and may play J1",
+        f"{R2_4} turned=D13 hands=S2,S3/S4/S5/C4,J1 trick=J3,C3",
+        play="J1",
+    )
+    yield _card(
+        60,
+        "7.2",
+        "four players, trump Spades, seat 0 leads S9; seat 1 holds S2 and may play W3",
+        f"{R2_4} dealer=3 turned=S13 hands=C1/S2,W3/C2,C3/C4,C5 trick=S9",
+        play="W3",
+    )
+    yield _legal(
+        61,
+        "7.2",
+        "four players, round 3: H10 led; seat 2 holds H3, J4 and C8: H3 or the Jester",
+        f"{R3_4} turned=D13 hands=S1,S2,S3/S4,S5/H3,J4,C8/S6,S7,S8 trick=H10",
+        may_play=["H3", "J4"],
+    )
+    yield _card(
+        62,
+        "7.2",
+        "five players: C7 led; seat 2 holds C3 and may play W1",
+        f"{R2_5} turned=D13 hands=S2,S3/S4/C3,W1/S5,S6/S7,S8 trick=C7",
+        play="W1",
+    )
+    yield _card(
+        63,
+        "7.2",
+        "five players: C7, C9; seat 3 holds C2 and may play J2",
+        f"{R2_5} turned=D13 hands=S2,S3/S4/S5/C2,J2/S6,S7 trick=C7,C9",
+        play="J2",
+    )
+    yield _legal(
+        64,
+        "7.2",
+        "five players, round 3: S5 led; seat 2 holds S4, J2 and D9: S4 or the Jester",
+        f"{R3_5} turned=H13 hands=C1,C2,C3/C4,C5/S4,J2,D9/C6,C7,C8/C9,C10,C11 trick=S5",
+        may_play=["S4", "J2"],
+    )
+    yield _card(
+        65,
+        "7.2",
+        "six players: C7 led; seat 2 holds C3 and may play J1",
+        f"{R2_6} turned=D13 hands=S1,S2/S3/C3,J1/S4,S5/S6,S7/S8,S9 trick=C7",
+        play="J1",
+    )
+    yield _card(
+        66,
+        "7.2",
+        "six players: H4, H9; seat 3 holds H2 and may play W1",
+        f"{R2_6} turned=D13 hands=S1,S2/S3/S4/H2,W1/S5,S6/S7,S8 trick=H4,H9",
+        play="W1",
+    )
+    yield _legal(
+        67,
+        "7.2",
+        "six players, round 3: D5, D7; seat 3 holds D2, W4 and S9: D2 or the Wizard",
+        f"{R3_6} turned=H13 hands=C1,C2,C3/C4,C5/C6,C7/D2,W4,S9/C8,C9,C10/C11,C12,C13 trick=D5,D7",
+        may_play=["D2", "W4"],
+    )
+    yield _card(
+        68,
+        "7.2",
+        "six players: J1, S6; seat 3 holds S2 and may play J2",
+        f"{R2_6} turned=D13 hands=C1,C2/C3/C4/S2,J2/C5,C6/C7,C8 trick=J1,S6",
+        play="J2",
+    )
+
+    # -- 7.3: otherwise any card ------------------------------------------------------------
+    yield _legal(
+        69,
+        "7.3",
+        "three players: C7 led; seat 2 holds no Club: D2 or H3",
+        f"{R2_3} turned=S13 hands=C2,C3/C4/D2,H3 trick=C7",
+        may_play=["D2", "H3"],
+    )
+    yield _legal(
+        70,
+        "7.3",
+        "three players: W2 led: seat 2 may play C3 or H5",
+        f"{R2_3} turned=D13 hands=C2,C4/C5/C3,H5 trick=W2",
+        may_play=["C3", "H5"],
+    )
+    yield _legal(
+        71,
+        "7.3",
+        "three players: J3 led, no led suit yet: seat 2 may play C3 or H5",
+        f"{R2_3} turned=D13 hands=C2,C4/C5/C3,H5 trick=J3",
+        may_play=["C3", "H5"],
+    )
+    yield _card(
+        72,
+        "7.3",
+        "three players, trump Hearts: S9 led; seat 2, void in Spades, need not trump: C3",
+        f"{R2_3} turned=H13 hands=C2,C4/C5/C3,H5 trick=S9",
+        play="C3",
+    )
+    yield _card(
+        73,
+        "7.3",
+        "three players, trump Hearts: S9 led; seat 2, void in Spades, may trump: H5",
+        f"{R2_3} turned=H13 hands=C2,C4/C5/C3,H5 trick=S9",
+        play="H5",
+    )
+    yield _legal(
+        74,
+        "7.3",
+        "four players, trump Diamonds: C7, C3; seat 3 holds no Club: D2 or S3",
+        f"{R2_4} turned=D13 hands=C2,C4/C5/C6/D2,S3 trick=C7,C3",
+        may_play=["D2", "S3"],
+    )
+    yield _card(
+        75,
+        "7.3",
+        "four players, trump Diamonds: C7, C3; seat 3, void in Clubs, need not trump: S3",
+        f"{R2_4} turned=D13 hands=C2,C4/C5/C6/D2,S3 trick=C7,C3",
+        play="S3",
+    )
+    yield _legal(
+        76,
+        "7.3",
+        "four players: W2 led: seat 2 may play C3 or H5",
+        f"{R2_4} turned=D13 hands=C2,C4/C5/C3,H5/C6,C7 trick=W2",
+        may_play=["C3", "H5"],
+    )
+    yield _card(
+        77,
+        "7.3",
+        "four players: W1, C3; no led suit, so seat 3 may play H4 though it holds C4",
+        f"{R2_4} turned=D13 hands=C2,C5/C6/C7/C4,H4 trick=W1,C3",
+        play="H4",
+    )
+    yield _legal(
+        78,
+        "7.3",
+        "four players: J1, J2, no led suit yet: seat 3 may play C3 or H5",
+        f"{R2_4} turned=D13 hands=C2,C4/C5/C6/C3,H5 trick=J1,J2",
+        may_play=["C3", "H5"],
+    )
+    yield _card(
+        79,
+        "7.3",
+        "four players, seat 3 leads H8; seat 0, void in Hearts, may play S2",
+        f"{R2_4} dealer=2 turned=D13 hands=C2,S2/C3,C4/C5,C6/C7 trick=H8",
+        play="S2",
+    )
+    yield _legal(
+        80,
+        "7.3",
+        "four players, round 3, trump Diamonds: S5 led; seat 2 holds no Spade: C2,"
+        " the trump D7 or J1",
+        f"{R3_4} turned=D13 hands=H1,H2,H3/H4,H5/C2,D7,J1/H6,H7,H8 trick=S5",
+        may_play=["C2", "D7", "J1"],
+    )
+    yield _legal(
+        81,
+        "7.3",
+        "five players: C7 led; seat 2 holds no Club: D2 or H3",
+        f"{R2_5} turned=S13 hands=C2,C3/C4/D2,H3/C5,C6/C8,C9 trick=C7",
+        may_play=["D2", "H3"],
+    )
+    yield _card(
+        82,
+        "7.3",
+        "five players, trump Hearts: S9, S10; seat 3, void in Spades, may trump: H5",
+        f"{R2_5} turned=H13 hands=C1,C2/C4/C5/C3,H5/C6,C7 trick=S9,S10",
+        play="H5",
+    )
+    yield _legal(
+        83,
+        "7.3",
+        "five players: J1, W1: no led suit, seat 3 may play C3 or H5",
+        f"{R2_5} turned=D13 hands=C1,C2/C4/C5/C3,H5/C6,C7 trick=J1,W1",
+        may_play=["C3", "H5"],
+    )
+    yield _card(
+        84,
+        "7.3",
+        "five players, trump Diamonds: C5, C6, C7; seat 4, void in Clubs, need not trump: S3",
+        f"{R2_5} turned=D13 hands=C1,C2/C3/C4/C8/D2,S3 trick=C5,C6,C7",
+        play="S3",
+    )
+    yield _legal(
+        85,
+        "7.3",
+        "six players: C7, C8, C9; seat 4 holds no Club: D2 or H3",
+        f"{R2_6} turned=S13 hands=C1,C2/C3/C4/C5/D2,H3/C6,C10 trick=C7,C8,C9",
+        may_play=["D2", "H3"],
+    )
+    yield _legal(
+        86,
+        "7.3",
+        "six players: W1, C2: no led suit, seat 3 may play C3 or H5",
+        f"{R2_6} turned=D13 hands=C1,C4/C5/C6/C3,H5/C7,C8/C9,C10 trick=W1,C2",
+        may_play=["C3", "H5"],
+    )
+    yield _card(
+        87,
+        "7.3",
+        "six players, trump Hearts: S9 led; seat 2, void in Spades, need not trump: C3",
+        f"{R2_6} turned=H13 hands=C1,C2/C4/C3,H5/C5,C6/C7,C8/C9,C10 trick=S9",
+        play="C3",
+    )
+    yield _legal(
+        88,
+        "7.3",
+        "six players: J1, J2, J3, no led suit yet: seat 4 may play C3 or H5",
+        f"{R2_6} turned=D13 hands=C1,C2/C4/C5/C6/C3,H5/C7,C8 trick=J1,J2,J3",
+        may_play=["C3", "H5"],
+    )
+
+    # -- 11.8: a card not held is refused for that first, before following ---------------
+    # Round 1 suffices: the player holds one card, of the led suit.
+    nothold = "card_not_in_hand"
+    yield _card(
+        89,
         "11.8",
-        "four players: seat 3 plays H9, which it does not hold: refused for that first",
-        cfg4,
-        [*four, play(2, "C7"), play(3, "H9")],
-        errors=refused(n4 + 1, "card_not_in_hand"),
-        also=ORDER,
+        "three players: C7 led; seat 2 holds C3 and plays H9, which it does not"
+        " hold: card_not_in_hand, not must_follow_suit",
+        "players=3 turned=D13 bids=0,0,0 hands=C2/-/C3 trick=C7",
+        play="H9",
+        code=nothold,
     )
-    wizard_led = round2(4, {2: "W2 S2", 3: "C3 H5", 0: "D2 S3", 1: "J1 C9"}, turned="D13")
-    yield case(
-        "following.025",
-        "7.3",
-        "four players: after a Wizard is led, seat 3 may play C3 or H5",
-        cfg4,
-        [*wizard_led, play(2, "W2")],
-        state={"legal_actions": [play(3, "C3"), play(3, "H5")]},
+    yield _card(
+        90,
+        "11.8",
+        "four players: C7 led; seat 2 holds C3 and plays H9, which it does not"
+        " hold: card_not_in_hand",
+        "players=4 turned=D13 bids=0,0,0,0 hands=C2/-/C3/C6 trick=C7",
+        play="H9",
+        code=nothold,
     )
-    jester_led = round2(4, {2: "J3 S2", 3: "C3 H5", 0: "C2 D2", 1: "J1 C9"}, turned="D13")
-    yield case(
-        "following.026",
-        "7.1",
-        "four players: Jester, then C3: seat 0 holds C2, so D2 is refused",
-        cfg4,
-        [*jester_led, play(2, "J3"), play(3, "C3"), play(0, "D2")],
-        errors=refused(len(jester_led) + 2, "must_follow_suit"),
+    yield _card(
+        91,
+        "11.8",
+        "four players: J1, S4; seat 3 holds S2 and plays D3, which seat 0 holds: card_not_in_hand",
+        "players=4 turned=H13 bids=0,0,0,0 hands=D3/-/-/S2 trick=J1,S4",
+        play="D3",
+        code=nothold,
     )
-    yield case(
-        "following.027",
-        "7.2",
-        "four players: seat 1 holds C9 and may play J1 on a led Club",
-        cfg4,
-        [*jester_led, play(2, "J3"), play(3, "C3"), play(0, "C2"), play(1, "J1")],
-        state={"tricks": [{"leader": 2, "cards": ["J3", "C3", "C2", "J1"], "winner": 3}]},
+    yield _card(
+        92,
+        "11.8",
+        "five players: C7 led; seat 2 holds C3 and plays H9, which it does not"
+        " hold: card_not_in_hand",
+        "players=5 turned=D13 bids=0,0,0,0,0 hands=C2/-/C3/C6/C9 trick=C7",
+        play="H9",
+        code=nothold,
     )
-    six = round2(6, {2: "C7 S2", 3: "C3 H5"}, turned="D13")
-    yield case(
-        "following.028",
-        "7.1",
-        "six players: seat 3 holds C3, so H5 on a led C7 is refused",
-        config(6),
-        [*six, play(2, "C7"), play(3, "H5")],
-        errors=refused(len(six) + 1, "must_follow_suit"),
+    yield _card(
+        93,
+        "11.8",
+        "six players: C7 led; seat 2 holds C3 and plays H9, which it does not"
+        " hold: card_not_in_hand",
+        "players=6 turned=D13 bids=0,0,0,0,0,0 hands=C2/-/C3/C6/C9/C11 trick=C7",
+        play="H9",
+        code=nothold,
     )
