@@ -36,6 +36,8 @@ from wizard_rules import (
     replay,
 )
 from wizard_rules.conformance.suite import load_suite
+from wizard_rules.position import from_position
+from wizard_rules.records import position_from_dict
 
 from .helpers import (
     RULE_CODES,
@@ -132,7 +134,11 @@ def assert_refused(state: State, action: Action, code: ErrorCode) -> None:
 def test_refused_actions_of_the_conformance_suite(case_id: str) -> None:
     case = REFUSAL_CASES[case_id]
     refused = {error["at"]: ErrorCode(error["code"]) for error in case.errors}
-    state = new_game(config_from_dict(case.config))
+    state = (
+        new_game(config_from_dict(case.config))
+        if case.position is None
+        else from_position(position_from_dict(case.position))
+    )
     for index, data in enumerate(case.actions):
         action = action_from_dict(data)
         if index in refused:

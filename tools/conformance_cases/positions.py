@@ -49,8 +49,8 @@ SIX_LAST = (
 # One position per row, by rule: (rule, description, position) for a position
 # that breaks its rule (it is refused), and (rule, description, position,
 # observations) for one just inside it (the observations show the adapter
-# started there).  The
-# rows are numbered in this order: a new row goes at the end, with a new id.
+# started there).  The rows are numbered in this order: a new row goes at the
+# end, with a new id.
 ROWS: list[tuple[Any, ...]] = [
     # 12.1 the shape: one entry per seat, whole numbers, cards.
     (
