@@ -53,6 +53,7 @@ from conformance_cases import (
     led_suit,
     option,
     perft,
+    positions,
     rounds,
     scoring,
     trump,
@@ -87,6 +88,7 @@ AREAS: tuple[Callable[[], Area], ...] = (
     end.end_area,
     illegal.illegal_area,
     perft.perft_area,
+    positions.positions_area,
 )
 
 RETIRED: list[str] = [
@@ -107,6 +109,7 @@ RETIRED: list[str] = [
         end,
         illegal,
         perft,
+        positions,
     )
     for item in module.RETIRED
 ]

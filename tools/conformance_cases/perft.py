@@ -1,117 +1,179 @@
-"""The ``perft`` area: the legal actions, and perft counts of legal play sequences (rule 11.10)."""
+"""The ``perft`` area: the legal actions, and perft counts of legal play sequences (rule 11.10).
+
+Every case starts from a position written in the one-line notation
+(:func:`pos`): in each phase (the dealer's trump choice, the bids, the play
+of a trick, the last trick), with and without the bid-total option.  The
+legal actions are written by hand from the rules; the perft counts are
+counted by this library, and the test suite checks them against an
+independent count (``tests/test_conformance.py``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from wizard_rules.conformance.adapter import perft
+from wizard_rules.position import from_position
+from wizard_rules.records import position_from_dict
 
-from .common import (
-    Json,
-    area,
-    bids_in_order,
-    case,
-    config,
-    deal,
-    fill,
-    play,
-    position,
-    round3,
-    simple_prefix,
-    trump,
-)
+from .common import Json, area, bid, case, play, pos, trump
 
 # Ids of this area that are retired: never used again.
 # perft.003 gave the leader one card.
-RETIRED: list[str] = ["perft.003"]
+# perft.001, perft.002 and perft.004 to perft.024 were replaced by cases
+# starting from positions.
+RETIRED: list[str] = [
+    "perft.003",
+    "perft.001",
+    "perft.002",
+    *(f"perft.{n:03d}" for n in range(4, 25)),
+]
+
+OPTION = "options=forbid_bid_total_match"
+
+# The legal actions of the player to act: (description, position, legal actions).
+LEGAL: list[tuple[str, str, list[Json]]] = [
+    (
+        "three players, before the deal: nobody is to act, no legal action",
+        "players=3 round=3 dealer=2 hands=-/-/-",
+        [],
+    ),
+    (
+        "three players, W2 turned, dealer 1: the dealer may name any of the four suits, "
+        "never 'no trump'",
+        "players=3 dealer=1 hands=C3/D4/H5 turned=W2 trump=-",
+        [trump(1, s) for s in "CDHS"],
+    ),
+    (
+        "six players, W4 turned, dealer 0: the dealer's legal actions are the four suits",
+        "players=6 hands=C1/C2/C3/C4/C5/C6 turned=W4 trump=-",
+        [trump(0, s) for s in "CDHS"],
+    ),
+    (
+        "four players, round 2: the first bidder may bid 0, 1 or 2",
+        "players=4 round=2 dealer=1 scores=20,30,-10,20 hands=C1,C2/C3,C4/C5,C6/C7,C8 turned=H1",
+        [bid(2, t) for t in range(3)],
+    ),
+    (
+        "four players, the option, round 2: the others bid 1, so the dealer may bid 0 or 2",
+        f"players=4 {OPTION} round=2 dealer=1 scores=20,30,-10,20 "
+        "hands=C1,C2/C3,C4/C5,C6/C7,C8 turned=H1 bids=1,-,0,0",
+        [bid(1, 0), bid(1, 2)],
+    ),
+    (
+        "five players, the option: the others bid 2 in round 1, so the dealer may bid 0 or 1",
+        f"players=5 {OPTION} hands=C1/C2/C3/C4/C5 turned=H1 bids=-,1,1,0,0",
+        [bid(0, 0), bid(0, 1)],
+    ),
+    (
+        "three players, round 3: the leader may lead any card, of any kind",
+        "players=3 round=3 dealer=2 hands=C7,W2,J3/C3,H5,W1/D2,D3,J2 turned=D13 bids=0,0,0",
+        [play(0, "J3"), play(0, "C7"), play(0, "W2")],
+    ),
+    (
+        "five players, round 3: Diamonds led, seat 4 must play one of its Diamonds",
+        "players=5 round=3 dealer=2 hands=C1,C2,C3/C4,C5,C6/C7,C8,C9/H1,H2/D3,D4,S5 "
+        "turned=S1 bids=0,0,0,0,0 trick=D9 leader=3",
+        [play(4, "D3"), play(4, "D4")],
+    ),
+    (
+        "four players, round 2: Hearts led, seat 3 holds no Heart and may play any card",
+        "players=4 round=2 dealer=1 scores=20,30,-10,20 hands=C1,C2/C3,C4/C5/S7,D8 "
+        "turned=S1 bids=0,0,0,0 trick=H9 leader=2",
+        [play(3, "D8"), play(3, "S7")],
+    ),
+    (
+        "four players, the end of the game: no legal action",
+        "players=4 round=15 dealer=2 over hands=-/-/-/-",
+        [],
+    ),
+]
+
+# Perft counts: (description, position, depths).
+COUNTS: list[tuple[str, str, tuple[int, ...]]] = [
+    (
+        "three players, round 2, W3 turned: the trump choice, the bids and the play",
+        "players=3 round=2 dealer=1 scores=20,30,-10 hands=C7,J3/C3,H5/D2,W1 turned=W3 trump=-",
+        (1, 2, 4, 10),
+    ),
+    (
+        "four players, round 4, the bids: no bid is made yet",
+        "players=4 round=4 dealer=3 scores=20,-10,30,0 hands=C1,C5,H9,W1/C2,D5,D9,J1/"
+        "S1,S5,H2,W2/C3,C4,D1,J2 turned=H13",
+        (1, 4, 8),
+    ),
+    (
+        "four players, the option, round 3: the bids, the dealer may not match",
+        f"players=4 {OPTION} round=3 dealer=2 hands=C1,C5,H9/C2,D5,J1/S1,S5,W2/C3,D1,J2 "
+        "turned=H13",
+        (2, 4, 8),
+    ),
+    (
+        "six players, the option, round 2: the dealer's bid and the play",
+        f"players=6 {OPTION} round=2 dealer=1 scores=20,20,30,-10,20,20 "
+        "hands=C1,C2/C3,D4/H1,W1/S2,C4/H2,H3/D5,J1 turned=S13 bids=0,-,1,0,0,1",
+        (1, 3, 8),
+    ),
+    (
+        "three players, round 3, mid-trick: C7 led, seat 1 to play",
+        "players=3 round=3 dealer=2 hands=S2,S3/C3,H5,W1/D2,D3,J2 turned=D13 bids=0,1,1 trick=C7",
+        (1, 2, 5, 8),
+    ),
+    (
+        "five players, round 2, mid-trick: J1 led, then D8; seat 4 holds D6 and J3",
+        "players=5 round=2 dealer=1 scores=20,20,30,-10,20 hands=C1,D7/D3,H4/W1/D2/D6,J3 "
+        "turned=S1 bids=0,0,1,0,0 trick=J1,D8 leader=2",
+        (1, 3, 9),
+    ),
+    (
+        "four players, round 3, the last trick: seat 0 led the Wizard",
+        "players=4 round=3 dealer=2 hands=-/C3/D5/C9 turned=H1 bids=1,0,1,0 won=1,0,1,0 "
+        "played=C1,C2,H2,D4,S1,S2,S3,H5 trick=W1 leader=0",
+        (1, 3),
+    ),
+    (
+        "six players, round 2, the last trick: led by seat 3, which won the first",
+        "players=6 round=2 dealer=1 scores=20,20,30,-10,20,20 hands=C1/C3/H1/D1/H2/D5 "
+        "turned=S13 bids=0,0,1,1,0,0 won=0,0,0,1,0,0 played=C2,C4,C5,W1,C6,C7 leader=3",
+        (1, 6),
+    ),
+    (
+        "four players, round 4, the first trick: seat 3 leads",
+        "players=4 round=4 dealer=2 hands=C1,C5,H9,W1/C2,D5,D9,J1/S1,S5,H2,W2/C3,C4,D1,J2 "
+        "turned=H13 bids=1,1,1,1",
+        (1, 2, 4, 8),
+    ),
+]
 
 
 @area("perft", "The legal actions, and perft counts of legal play sequences (rule 11.10).")
 def perft_area() -> Iterator[Json]:
-    yield case(
-        "perft.001",
-        "11.10",
-        "at a deal nobody is to act: no legal action",
-        config(3),
-        [],
-        state={"legal_actions": [], "current_player": None},
-    )
-    yield case(
-        "perft.002",
-        "11.10",
-        "after a Wizard is turned the dealer may name any of the four suits",
-        config(3, 1),
-        [fill(3, 1, {}, "W2")],
-        state={"legal_actions": [trump(1, s) for s in "CDHS"]},
-    )
-    yield case(
-        "perft.004",
-        "11.10",
-        "the leader of round 3 may lead any of their cards",
-        config(3),
-        round3(["C7 S2 J3", "C3 H5 W1", "D2 D3 J2"]),
-        state={"legal_actions": [play(0, "C7"), play(0, "S2"), play(0, "J3")]},
-    )
-
-    positions: list[tuple[str, Json, list[Json]]] = [
-        (
-            "three players, round 3, start of play",
-            config(3),
-            round3(["C7 S2 S3", "C3 H5 W1", "D2 D3 J2"]),
-        ),
-        (
-            "three players, round 3, Jesters and Wizards",
-            config(3),
-            round3(["J3 W2 S3", "C3 H5 W1", "J1 D3 J2"]),
-        ),
-        (
-            "three players, round 3, one suit each",
-            config(3),
-            round3(["C1 C2 C3", "D1 D2 D3", "H1 H2 H3"], turned="S1"),
-        ),
-    ]
-    number = 5
-    for text, cfg_p, actions in positions:
-        state = position(cfg_p, actions)
-        for depth in (1, 2, 3, 6, 9):
+    number = 25
+    for text, position, legal in LEGAL:
+        start = pos(position)
+        yield case(
+            f"perft.{number:03d}",
+            "11.10",
+            text,
+            start["config"],
+            [],
+            state={"legal_actions": legal},
+            start=start,
+        )
+        number += 1
+    for text, position, depths in COUNTS:
+        start = pos(position)
+        state = from_position(position_from_dict(start))
+        for depth in depths:
             count = perft(state, depth)
             yield case(
                 f"perft.{number:03d}",
                 "11.10",
                 f"{text}: perft {depth} = {count}",
-                cfg_p,
-                actions,
+                start["config"],
+                [],
                 perft_depth=depth,
                 perft_count=count,
+                start=start,
             )
             number += 1
-
-    cfg4 = config(4, 3)
-    prefix4 = simple_prefix(cfg4, 3)  # round 4, dealer 2, seat 3 leads
-    pos4 = [
-        *prefix4,
-        deal(["C1 C5 H9 W1", "C2 D5 D9 J1", "S1 S5 H2 W2", "C3 C4 D1 J2"], "H13"),
-        *bids_in_order(4, 2, [1, 1, 1, 1]),
-    ]
-    state = position(cfg4, pos4)
-    for depth in (1, 2, 4, 8):
-        count = perft(state, depth)
-        yield case(
-            f"perft.{number:03d}",
-            "11.10",
-            f"four players, round 4: perft {depth} = {count}",
-            cfg4,
-            pos4,
-            perft_depth=depth,
-            perft_count=count,
-        )
-        number += 1
-
-    yield case(
-        f"perft.{number:03d}",
-        "11.10",
-        "the leader may lead any of their cards, of any kind",
-        config(3),
-        round3(["C7 W2 J3", "C3 H5 W1", "D2 D3 J2"]),
-        state={"legal_actions": [play(0, "C7"), play(0, "W2"), play(0, "J3")]},
-    )
