@@ -367,3 +367,10 @@ def test_a_run_that_selects_no_case_fails(
     assert main(["conformance", "run", "--adapter", command, option, pattern]) == 1
     out = capsys.readouterr().out
     assert "PROBLEM: no case was judged: the run and skip patterns select none of the" in out
+
+
+def test_an_adapter_that_closes_its_output_is_reported_with_what_it_said() -> None:
+    adapter = _Adapter(["sh", "-c", "exec >&-; echo 'out of order' >&2; sleep 3"], 1.0)
+    with pytest.raises(AdapterFailure, match="closed its output; it said: out of order"):
+        adapter.ask({"type": "hello", "protocol": 1})
+    adapter.close()
