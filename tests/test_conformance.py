@@ -328,7 +328,7 @@ def reference_perft(
     return total
 
 
-def reference_perft_from(position: JSON, depth: int) -> int:
+def reference_perft_from(position: Any, depth: int) -> int:
     """Count action sequences from a position in its JSON form, with the
     reference rules only: the dealer's trump choice after a turned Wizard
     (rule 3.4: the four suits), the bids in turn from the dealer's left

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -97,11 +98,13 @@ def test_the_first_lead_cases_separate_the_readings() -> None:
         assert case.state is not None
         assert case.position is not None
         players = case.config["players"]
-        assert case.state["leader"] == (case.state["dealer"] + 1) % players
-        last_card = case.actions[0]
+        state: Any = case.state
+        start: Any = case.position
+        last_card: Any = case.actions[0]
+        assert state["leader"] == (state["dealer"] + 1) % players
         assert last_card["type"] == "play"
-        assert last_card["card"].startswith("W") or "W" in ",".join(case.position["current_trick"])
-        assert case.state["dealer"] == (case.position["dealer"] + 1) % players
+        assert last_card["card"].startswith("W") or "W" in ",".join(start["current_trick"])
+        assert state["dealer"] == (start["dealer"] + 1) % players
 
 
 def test_four_players_in_every_rules_area() -> None:

@@ -332,10 +332,10 @@ def test_fuzz_refuses_a_configuration_the_adapter_refuses() -> None:
     [
         (_broken("v1"), "speaks protocol 1: fuzz needs protocol 2"),
         (_broken("raw", "nonsense"), "not JSON"),
-        (_broken("raw", "[]"), "not an object"),
+        (_broken("raw", "[]"), "not a JSON object"),
         (_broken("raw", '{"type":"what"}'), "answered"),
         (_broken("quit"), "exited"),
-        (f"{PYTHON} {HERE / 'fake_adapter.py'} hang", "did not answer within"),
+        (f"{PYTHON} {HERE / 'fake_adapter.py'} hang", "no answer within"),
         (str(HERE / "no-such-adapter"), "cannot start"),
     ],
 )

@@ -17,15 +17,17 @@ JSON here as in game records and player views.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TextIO, TypeAlias
+from typing import IO, Any, Final, TextIO, TypeAlias
 
 from wizard_rules import __version__
 from wizard_rules.actions import Action
 from wizard_rules.config import Config
 from wizard_rules.conformance.protocol import (
     JSON,
+    MAX_LINE_BYTES,
     MAX_PERFT_DEPTH,
     PROTOCOL_VERSION,
     PROTOCOL_VERSION_2,
@@ -61,7 +63,16 @@ from wizard_rules.records import (
 from wizard_rules.state import State, new_game
 from wizard_rules.transitions import apply, legal_actions
 
-__all__ = ["OBSERVATIONS", "Session", "handle", "perft", "run_case", "serve"]
+__all__ = ["OBSERVATIONS", "PERFT_NODE_BUDGET", "Session", "handle", "perft", "run_case", "serve"]
+
+PERFT_NODE_BUDGET: Final = 200_000
+"""The most positions a ``case`` request's perft may expand (about two seconds' work).
+
+A perft that needs more (depth 12 from the first bid of a long round, say,
+would take about a day) is answered with an error instead of a count, so one
+request cannot starve the ones after it.  The suite's deepest perft expands
+fewer than 5,000.
+"""
 
 
 OBSERVATIONS: Final[dict[str, Callable[[State], Any]]] = {
@@ -103,14 +114,26 @@ def perft(state: State, depth: int) -> int:
     counts as one leaf.  ``perft(state, 0)`` is 1.  ``wizard-rules perft``
     counts with this function, from a position.
     """
+    return _perft(state, depth, [-1])
+
+
+class _OverBudget(Exception):
+    """A perft needed more than :data:`PERFT_NODE_BUDGET` positions."""
+
+
+def _perft(state: State, depth: int, left: list[int]) -> int:
+    """:func:`perft`, expanding at most ``left[0]`` positions (no limit when negative)."""
     if depth == 0:
         return 1
+    if left[0] == 0:
+        raise _OverBudget
+    left[0] -= 1
     actions = legal_actions(state)
     if not actions:
         return 1
     if depth == 1:
         return len(actions)
-    return sum(perft(apply(state, action), depth - 1) for action in actions)
+    return sum(_perft(apply(state, action), depth - 1, left) for action in actions)
 
 
 class _Unreadable(Exception):
@@ -165,7 +188,9 @@ def run_case(
 
     Returns the ``errors``, ``state`` and ``perft`` fields of a ``result``;
     observations that are not protocol keys are left out.  A refused
-    configuration or position is the only error, at ``null``.
+    configuration or position is the only error, at ``null`` (``state`` and
+    ``perft`` are then ``None``).  A perft is counted within
+    :data:`PERFT_NODE_BUDGET` positions; ``perft`` is ``None`` if it needed more.
     """
     try:
         rules: Config = config_from_dict(config)
@@ -187,8 +212,15 @@ def run_case(
     return {
         "errors": errors,
         "state": observed,
-        "perft": None if depth is None else perft(state, depth),
+        "perft": None if depth is None else _perft_within_budget(state, depth),
     }
+
+
+def _perft_within_budget(state: State, depth: int) -> int | None:
+    try:
+        return _perft(state, depth, [PERFT_NODE_BUDGET])
+    except _OverBudget:
+        return None
 
 
 _Answer: TypeAlias = (
@@ -242,10 +274,26 @@ class Session:
         if kind == "apply":
             return self.play(state, request.get("action"))
         observe = request.get("observe")
-        if type(observe) is not list:
+        if type(observe) is not list or not all(type(key) is str for key in observe):
             return {"type": "error", "message": "malformed query request"}
         observed = {key: OBSERVATIONS[key](state) for key in observe if key in OBSERVATIONS}
         return {"type": "observed", "state": observed}
+
+
+_OVER_BUDGET: Final = f"perft needs more than {PERFT_NODE_BUDGET:,} positions: too costly"
+
+
+def _case_problem(actions: object, observe: object, depth: object) -> str:
+    """Why a ``case`` request cannot be run (``""`` if it can)."""
+    if type(actions) is not list:
+        return "malformed case request: 'actions' must be a list"
+    if type(observe) is not list or not all(type(key) is str for key in observe):
+        return "malformed case request: 'observe' must be a list of strings"
+    if not (depth is None or (type(depth) is int and 0 <= depth <= MAX_PERFT_DEPTH)):
+        return (
+            f"malformed case request: 'perft' must be null or a depth from 0 to {MAX_PERFT_DEPTH}"
+        )
+    return ""
 
 
 def handle(
@@ -275,13 +323,15 @@ def handle(
         observe = request.get("observe") or []
         depth = request.get("perft")
         actions = request.get("actions")
-        if (
-            type(actions) is not list
-            or type(observe) is not list
-            or not (depth is None or (type(depth) is int and 0 <= depth <= MAX_PERFT_DEPTH))
-        ):
-            return {"type": "error", "id": request.get("id"), "message": "malformed case request"}
-        result = run_case(request.get("config"), actions, observe, depth, request.get("position"))
+        problem = _case_problem(actions, observe, depth)
+        if problem:
+            return {"type": "error", "id": request.get("id"), "message": problem}
+        result = run_case(
+            request.get("config"), request["actions"], observe, depth, request.get("position")
+        )
+        started = result["state"] is not None
+        if depth is not None and started and result["perft"] is None:
+            return {"type": "error", "id": request.get("id"), "message": _OVER_BUDGET}
         return {
             "type": "result",
             "id": request.get("id"),
@@ -292,26 +342,82 @@ def handle(
     return {"type": "error", "message": f"unknown request type {kind!r}"[:200]}
 
 
-def serve(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Answer protocol requests until ``bye`` or the end of input; return 0."""
-    source = sys.stdin if stdin is None else stdin
+def _not_a_number(name: str) -> float:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"{text[:40]} is too large for a double")
+    return value
+
+
+def _dumps(answer: _Answer) -> str:
+    return json.dumps(answer, separators=(",", ":"))
+
+
+def _error(message: str) -> ErrorAnswer:
+    return {"type": "error", "message": message}
+
+
+def _next_line(source: IO[bytes] | IO[str]) -> str | ErrorAnswer | None:
+    """The next request line as text, an error answer for a bad one, ``None`` at the end.
+
+    A line longer than :data:`~wizard_rules.conformance.protocol.MAX_LINE_BYTES`
+    is read to its end in pieces and dropped, never held whole.
+    """
+    line = source.readline(MAX_LINE_BYTES + 1)
+    if not line:
+        return None
+    if len(line) > MAX_LINE_BYTES and line[-1:] not in ("\n", b"\n"):
+        while line and line[-1:] not in ("\n", b"\n"):
+            line = source.readline(1 << 16)
+        return _error(f"a request line must be at most {MAX_LINE_BYTES:,} bytes")
+    if isinstance(line, bytes):
+        try:
+            return line.decode("utf-8")
+        except UnicodeDecodeError:
+            return _error("a request must be UTF-8")
+    return line
+
+
+def _reply(line: str, session: Session) -> str | None:
+    """The answer line to one request line; ``None`` for ``bye``."""
+    try:
+        request = json.loads(line, parse_constant=_not_a_number, parse_float=_finite)
+    except ValueError:
+        return _dumps(_error("a request must be one line of JSON"))
+    except RecursionError:
+        return _dumps(_error("a request must not be nested so deeply"))
+    try:
+        answer = handle(request, session)
+        return None if answer is None else _dumps(answer)
+    except RecursionError:  # nested values the request reading let through
+        return _dumps(_error("a request must not be nested so deeply"))
+
+
+def serve(stdin: IO[bytes] | IO[str] | None = None, stdout: TextIO | None = None) -> int:
+    """Answer protocol requests until ``bye`` or the end of input; return 0.
+
+    Standard input is read as bytes and decoded here, so the locale's
+    encoding does not matter.  A line that is not UTF-8, not JSON (``NaN``
+    and ``Infinity`` included), nested too deeply for the JSON reader, or
+    longer than :data:`~wizard_rules.conformance.protocol.MAX_LINE_BYTES`
+    gets an error answer, and the next line is read as usual.
+    """
+    source = sys.stdin.buffer if stdin is None else stdin
     sink = sys.stdout if stdout is None else stdout
     session = Session()
-    for line in source:
-        if not line.strip():
+    while (line := _next_line(source)) is not None:
+        if isinstance(line, dict):
+            text: str | None = _dumps(line)
+        elif not line.strip():
             continue
-        try:
-            request = json.loads(line)
-        except ValueError:
-            answer: _Answer = {
-                "type": "error",
-                "message": "a request must be one line of JSON",
-            }
         else:
-            reply = handle(request, session)
-            if reply is None:
-                break
-            answer = reply
-        sink.write(json.dumps(answer, separators=(",", ":")) + "\n")
+            text = _reply(line, session)
+        if text is None:
+            break
+        sink.write(text + "\n")
         sink.flush()
     return 0

@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import json
 import random
-import select
 import shlex
-import subprocess
 import time
 from collections.abc import Sequence
 from typing import Final, TextIO
@@ -39,6 +37,7 @@ from wizard_rules.conformance.protocol import (
     UNORDERED_OBSERVATIONS,
     JSONObject,
 )
+from wizard_rules.conformance.runner import AdapterFailure, _Adapter
 from wizard_rules.errors import WizardError
 from wizard_rules.position import position_of
 from wizard_rules.records import (
@@ -202,20 +201,20 @@ def _same(key: str, expected: JSON, got: JSON) -> bool:
 
 
 class AdapterClient:
-    """An adapter subprocess spoken to with protocol version 2."""
+    """An adapter subprocess spoken to with protocol version 2.
+
+    It is the runner's adapter process, with the same bounds: each request
+    and its answer within ``timeout``, answer lines of at most
+    :data:`~wizard_rules.conformance.protocol.MAX_LINE_BYTES`, standard error
+    kept only in part, and the adapter's whole process group killed at the end.
+    """
 
     def __init__(self, command: str, *, timeout: float = 10.0) -> None:
         self.timeout = timeout
         try:
-            self.process = subprocess.Popen(
-                shlex.split(command),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                text=True,
-                bufsize=1,
-            )
-        except OSError as error:
-            raise FuzzError(f"cannot start the adapter {command!r}: {error}") from None
+            self.adapter = _Adapter(shlex.split(command), timeout)
+        except AdapterFailure as failure:
+            raise FuzzError(f"{failure} ({command!r})") from None
         hello = self.request({"type": "hello", "protocol": PROTOCOL_VERSION_2})
         if hello.get("type") != "hello" or hello.get("protocol") != PROTOCOL_VERSION_2:
             self.close()
@@ -227,31 +226,10 @@ class AdapterClient:
 
     def request(self, message: JSONObject) -> JSONObject:
         """Send one request and return the answer (a JSON object)."""
-        stdin, stdout = self.process.stdin, self.process.stdout
-        assert stdin is not None
-        assert stdout is not None
         try:
-            stdin.write(_dumps(message) + "\n")
-            stdin.flush()
-        except OSError:  # pragma: no cover - depends on when the adapter's exit is seen
-            raise FuzzError("the adapter closed its input (did it exit?)") from None
-        ready, _, _ = select.select([stdout], [], [], self.timeout)
-        line = stdout.readline() if ready else None
-        if line is None:
-            raise FuzzError(
-                f"the adapter did not answer within {self.timeout} s: {_dumps(message)}"
-            )
-        if not line:
-            raise FuzzError("the adapter exited")
-        try:
-            answer = json.loads(line)
-        except ValueError:
-            raise FuzzError(
-                f"the adapter answered with something not JSON: {line[:200]!r}"
-            ) from None
-        if type(answer) is not dict:
-            raise FuzzError(f"the adapter answered with something not an object: {line[:200]!r}")
-        return answer
+            return self.adapter.ask(message)
+        except AdapterFailure as failure:
+            raise FuzzError(f"{failure}; the request was {_dumps(message)[:200]}") from None
 
     def step(self, message: JSONObject, expect: str) -> JSONObject:
         """Send a step request and return an answer of type ``expect`` or ``"refused"``."""
@@ -263,19 +241,8 @@ class AdapterClient:
         return answer
 
     def close(self) -> None:
-        """Say ``bye`` and wait for the adapter to exit."""
-        stdin = self.process.stdin
-        try:
-            assert stdin is not None
-            stdin.write('{"type":"bye"}\n')
-            stdin.close()
-        except OSError:  # pragma: no cover - depends on when the adapter's exit is seen
-            pass
-        try:
-            self.process.wait(timeout=self.timeout)
-        except subprocess.TimeoutExpired:  # pragma: no cover - an adapter that ignores bye
-            self.process.kill()
-            self.process.wait()
+        """Say ``bye``, let the adapter exit, and end its whole process group."""
+        self.adapter.close()
 
 
 def _illegal_action(state: State, rng: random.Random) -> Action:

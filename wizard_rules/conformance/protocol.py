@@ -7,6 +7,10 @@ differential fuzz mode (the block at the end of this module).
 A runner drives an implementation (the *adapter*) as a long-lived subprocess.
 They exchange JSON Lines: one JSON object per line, UTF-8, on the adapter's
 standard input and output (the adapter may write anything to standard error).
+Only a line feed ends a line (a carriage return is JSON whitespace, not a
+line break); a line is at most :data:`MAX_LINE_BYTES` long; numbers are
+finite (``NaN`` and ``Infinity`` are not JSON, and a runner reports an answer
+holding them, or a number too large for a double, as an adapter error).
 
 1. The runner says ``{"type": "hello", "protocol": 1}`` (:class:`HelloRequest`;
    ``conformance run`` says ``2``, see :data:`PROTOCOL_VERSION_2`); the
@@ -37,7 +41,10 @@ standard input and output (the adapter may write anything to standard error).
    :data:`OBSERVATION_KEYS`).  When ``perft`` is a depth ``d`` (at most
    :data:`MAX_PERFT_DEPTH`), the answer's ``perft`` is the number of distinct
    sequences of ``d`` legal actions from the final state.  A request the
-   adapter cannot read gets an :class:`ErrorAnswer`.
+   adapter cannot read gets an :class:`ErrorAnswer`, and so may a request
+   that would cost it more work than it allows (a perft too large to count
+   in reasonable time: this library's adapter stops at
+   ``wizard_rules.conformance.adapter.PERFT_NODE_BUDGET`` positions).
 
    *Unsupported* (an addition to version 1 that older adapters need not
    know): a result may carry ``"unsupported": true`` when the adapter does
@@ -83,6 +90,7 @@ from typing import Final, Literal, NotRequired, TypeAlias, TypedDict
 
 __all__ = [
     "JSON",
+    "MAX_LINE_BYTES",
     "MAX_PERFT_DEPTH",
     "OBSERVATION_KEYS",
     "PROTOCOL_VERSION",
@@ -111,6 +119,13 @@ PROTOCOL_VERSION: Final = 1
 
 MAX_PERFT_DEPTH: Final = 12
 """The deepest perft a ``case`` request may ask for."""
+
+MAX_LINE_BYTES: Final = 1 << 20
+"""The longest line (1 MiB, its newline not counted) either side must read.
+
+A request longer than this may be answered with an :class:`ErrorAnswer`
+instead; an answer longer than this is an adapter error.
+"""
 
 JSON: TypeAlias = "bool | int | float | str | list[JSON] | dict[str, JSON] | None"
 """Any JSON value, as :func:`json.loads` returns it."""

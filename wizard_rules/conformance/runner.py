@@ -24,22 +24,25 @@ in a fresh interpreter, then checks that no engine module was loaded.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import fnmatch
 import json
-import queue
+import math
+import os
+import select
 import shlex
+import signal
 import subprocess
-import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
 from wizard_rules.conformance.protocol import (
+    MAX_LINE_BYTES,
     PROTOCOL_VERSION,
     PROTOCOL_VERSION_2,
     UNORDERED_OBSERVATIONS,
@@ -69,7 +72,10 @@ __all__ = [
     "show_case",
 ]
 
-_MAX_LINE: Final = 1 << 20  # an answer longer than 1 MiB is garbage
+_MAX_LINE: Final = MAX_LINE_BYTES  # an answer longer than 1 MiB is garbage
+_MAX_DEPTH: Final = 64  # no answer of the protocol nests nearly as deep
+_CHUNK: Final = 1 << 16
+_STDERR_KEPT: Final = 4096
 _MAX_CONSECUTIVE_FAILURES: Final = 3
 
 
@@ -213,101 +219,201 @@ class AdapterFailure(Exception):
     """The adapter did not answer properly (crash, timeout, garbage, protocol)."""
 
 
+class _NotFinite(ValueError):
+    """A number of an answer that JSON cannot hold (``NaN``, ``Infinity``, ``1e999``)."""
+
+
+def _no_constant(name: str) -> float:
+    raise _NotFinite(name)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise _NotFinite(text[:40])
+    return value
+
+
+def _too_deep(value: object) -> bool:
+    """Whether a JSON value nests lists and objects more than :data:`_MAX_DEPTH` deep."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if type(item) is list or type(item) is dict:
+            if depth >= _MAX_DEPTH:
+                return True
+            items = item.values() if type(item) is dict else item
+            stack.extend((child, depth + 1) for child in items)
+    return False
+
+
+def _parse_answer(data: bytes) -> dict[str, Any]:
+    """Read one answer line, or raise :class:`AdapterFailure`."""
+    line = data.decode("utf-8", errors="replace")
+    try:
+        answer = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
+    except _NotFinite as number:
+        raise AdapterFailure(f"the answer holds {number}, which is not a JSON number") from None
+    except ValueError:
+        raise AdapterFailure(f"the answer is not JSON: {line.strip()[:120]!r}") from None
+    except RecursionError:
+        raise AdapterFailure(f"the answer is nested more than {_MAX_DEPTH} deep") from None
+    if type(answer) is not dict:
+        raise AdapterFailure(f"the answer is not a JSON object: {line.strip()[:120]!r}")
+    if _too_deep(answer):
+        raise AdapterFailure(f"the answer is nested more than {_MAX_DEPTH} deep")
+    return answer
+
+
 class _Adapter:
-    """One running adapter process, read by background threads."""
+    """One running adapter process, spoken to within bounds it cannot push.
+
+    The adapter runs in a session (and process group) of its own.  One
+    thread does everything with ``select`` on non-blocking pipes, so writing
+    a request and reading its answer together take at most ``timeout``
+    seconds, whether the adapter reads its input or not.  Only
+    :data:`~wizard_rules.conformance.protocol.MAX_LINE_BYTES` of an answer
+    line are held (a longer line is an adapter error), only a newline ends
+    a line, and only the last few KiB of standard error are kept, for the
+    report.  :meth:`close` kills the whole process group, so the adapter's
+    own children end with it.
+    """
 
     def __init__(self, command: Sequence[str], timeout: float) -> None:
         self.timeout = timeout
-        self.stderr: deque[str] = deque(maxlen=5)
-        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.stderr = bytearray()  # its last _STDERR_KEPT bytes
+        self.pending = bytearray()  # what it wrote to standard output and was not yet read
         try:
             self.process = subprocess.Popen(
                 list(command),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                bufsize=1,
+                start_new_session=True,
             )
         except OSError as error:
             raise AdapterFailure(f"cannot start the adapter: {error}") from None
+        assert self.process.stdin is not None
         assert self.process.stdout is not None
         assert self.process.stderr is not None
-        threading.Thread(target=self._pump, args=(self.process.stdout,), daemon=True).start()
-        threading.Thread(target=self._drain, args=(self.process.stderr,), daemon=True).start()
+        self.pipes = (self.process.stdin, self.process.stdout, self.process.stderr)
+        self.input: int | None = self.process.stdin.fileno()
+        self.output: int | None = self.process.stdout.fileno()
+        self.errors: int | None = self.process.stderr.fileno()
+        for fd in (self.input, self.output, self.errors):
+            os.set_blocking(fd, False)
 
-    def _pump(self, stream: IO[str]) -> None:
-        try:
-            while True:
-                line = stream.readline(_MAX_LINE)
-                if not line:
-                    break
-                self.lines.put(line)
-        except (OSError, ValueError):  # pragma: no cover - the pipe broke under us
-            pass
-        self.lines.put(None)
-
-    def _drain(self, stream: IO[str]) -> None:
-        try:
-            for line in stream:
-                self.stderr.append(line.rstrip()[:200])
-        except (OSError, ValueError):  # pragma: no cover - the pipe broke under us
-            pass
+    def _said(self) -> str:
+        text = self.stderr.decode("utf-8", errors="replace")
+        lines = [line.strip()[:200] for line in text.replace("\r", "\n").split("\n")]
+        return " | ".join([line for line in lines if line][-5:])
 
     def _why_gone(self) -> str:
         try:  # its output closed: give it a moment to finish exiting
             code: int | None = self.process.wait(timeout=1)
         except subprocess.TimeoutExpired:
             code = None
-        said = " | ".join(self.stderr)
-        status = f"exit status {code}" if code is not None else "closed its output"
+        deadline = time.monotonic() + 1
+        while self.errors is not None and time.monotonic() < deadline:
+            self._step(deadline, b"", quiet=True)  # what it said last
+        said = self._said()
+        status = f"exited (exit status {code})" if code is not None else "closed its output"
         return f"the adapter {status}" + (f"; it said: {said}" if said else "")
 
-    def ask(self, request: HelloRequest | CaseRequest) -> dict[str, Any]:
-        """Send one request and return the answer, or raise :class:`AdapterFailure`."""
-        assert self.process.stdin is not None
+    def _read(self, fd: int) -> bytes:
         try:
-            self.process.stdin.write(json.dumps(request, separators=(",", ":")) + "\n")
-            self.process.stdin.flush()
-        except (OSError, ValueError):
-            raise AdapterFailure(self._why_gone()) from None
+            return os.read(fd, _CHUNK)
+        except BlockingIOError:  # pragma: no cover - select said it was ready
+            return b"?"
+        except OSError:  # pragma: no cover - the pipe broke under us
+            return b""
+
+    def _step(self, deadline: float, data: bytes | memoryview, *, quiet: bool = False) -> int:
+        """Wait once for the adapter: write some of ``data``, read what it wrote.
+
+        Returns how many bytes of ``data`` were written; 0 with ``quiet``
+        when the time is up (else :class:`AdapterFailure`).  Standard output
+        is not read while a whole line is waiting (the adapter then blocks),
+        so at most one line and one chunk are held.
+        """
+        remaining = deadline - time.monotonic()
+        readers = [fd for fd in (self.errors,) if fd is not None]
+        if self.output is not None and len(self.pending) <= _MAX_LINE:
+            readers.append(self.output)
+        writers = [self.input] if data and self.input is not None else []
+        ready, writable, _ = select.select(readers, writers, [], max(remaining, 0))
+        if not ready and not writable:
+            if quiet:
+                return 0
+            if data:
+                raise AdapterFailure(
+                    f"the adapter did not read its input within {self.timeout:g} s"
+                )
+            raise AdapterFailure(f"no answer within {self.timeout:g} s")
+        if self.errors in ready:
+            chunk = self._read(self.errors)
+            if not chunk:
+                self.errors = None
+            self.stderr += chunk
+            del self.stderr[:-_STDERR_KEPT]
+        if self.output is not None and self.output in ready:
+            chunk = self._read(self.output)
+            if not chunk:
+                self.output = None
+            self.pending += chunk
+        if writable:
+            try:
+                return os.write(writable[0], data)
+            except BlockingIOError:  # pragma: no cover - select said it was ready
+                return 0
+            except OSError:  # it closed its input: it exited, or will
+                raise AdapterFailure(self._why_gone()) from None
+        return 0
+
+    def _line(self) -> bytes | None:
+        """Take the next whole line of standard output, if one came."""
+        end = self.pending.find(b"\n")
+        if end > _MAX_LINE or (end < 0 and len(self.pending) > _MAX_LINE):
+            raise AdapterFailure("the answer is longer than 1 MiB")
+        if end < 0:
+            return None
+        line = bytes(self.pending[:end])
+        del self.pending[: end + 1]
+        return line
+
+    def ask(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """Send one request and return the answer, or raise :class:`AdapterFailure`.
+
+        Writing the request and reading the answer take at most the timeout.
+        """
         deadline = time.monotonic() + self.timeout
+        data = memoryview((json.dumps(request, separators=(",", ":")) + "\n").encode())
+        while data:
+            data = data[self._step(deadline, data) :]
         while True:
-            remaining = deadline - time.monotonic()
-            try:
-                line = self.lines.get(timeout=max(remaining, 0.001))
-            except queue.Empty:
-                raise AdapterFailure(f"no answer within {self.timeout:g} s") from None
+            line = self._line()
             if line is None:
-                raise AdapterFailure(self._why_gone())
-            if not line.strip():
-                continue
-            if len(line) >= _MAX_LINE:
-                raise AdapterFailure("the answer is longer than 1 MiB")
-            try:
-                answer = json.loads(line)
-            except ValueError:
-                raise AdapterFailure(f"the answer is not JSON: {line.strip()[:120]!r}") from None
-            if type(answer) is not dict:
-                raise AdapterFailure(f"the answer is not a JSON object: {line.strip()[:120]!r}")
-            return answer
+                if self.output is None:
+                    raise AdapterFailure(self._why_gone())
+                self._step(deadline, b"")
+            elif line.strip():
+                return _parse_answer(line)
 
     def close(self) -> None:
-        """Say goodbye, then make sure the process is gone."""
+        """Say goodbye, give it a second to exit, then kill its whole process group."""
         try:
-            if self.process.poll() is None and self.process.stdin is not None:
-                self.process.stdin.write('{"type":"bye"}\n')
-                self.process.stdin.flush()
-                self.process.stdin.close()
-        except (OSError, ValueError):
+            if self.process.poll() is None and self.input is not None:
+                os.write(self.input, b'{"type":"bye"}\n')
+        except OSError:  # a full pipe, or it is gone
             pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        with contextlib.suppress(OSError):  # OSError: nothing is left of the group
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        for pipe in self.pipes:
+            pipe.close()
+        self.input = self.output = self.errors = None
 
 
 _PROTOCOLS: Final = (PROTOCOL_VERSION, PROTOCOL_VERSION_2)
@@ -595,7 +701,9 @@ class Report:
 
     :ivar implementation: the adapter's handshake (its name and version).
     :ivar results: one :class:`CaseResult` per case of the suite.
-    :ivar problem: why the run could not go on (a failed handshake), or ``""``.
+    :ivar problem: why the run could not go on (a failed handshake), or
+        why it judged no case (the run and skip patterns selected none), or
+        ``""``.
     :ivar known: what became of each known-failures entry.
     :ivar strict: whether unsupported cases and stale known-failures entries
         fail the run.
@@ -728,6 +836,11 @@ def run_suite(
     finally:
         if adapter is not None:
             adapter.close()
+    if not selected:
+        problem = (
+            f"no case was judged: the run and skip patterns select none of the "
+            f"{len(suite.cases)} cases"
+        )
     return Report(
         implementation,
         tuple(results),
