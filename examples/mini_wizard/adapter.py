@@ -459,8 +459,8 @@ class Session:
             code = act(self.table, request.get("action"))
             return {"type": "ok"} if code is None else {"type": "refused", "code": code}
         keys = request.get("observe")
-        if type(keys) is not list:
-            return {"type": "error", "message": "a query's observe must be a list"}
+        if type(keys) is not list or not all(type(key) is str for key in keys):
+            return {"type": "error", "message": "a query's observe must be a list of names"}
         return {"type": "observed", "state": observe(self.table, keys)}
 
 
