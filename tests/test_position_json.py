@@ -56,7 +56,7 @@ CONFIGS = [
 ]
 # A seeded random game of each configuration, each with a turned Wizard (and
 # so a trump choice) somewhere: every phase occurs in every game.
-GAMES = list(zip(CONFIGS, [3, 0, 0, 1], strict=True))
+GAMES = list(zip(CONFIGS, [0, 5, 2, 4], strict=True))
 PHASES = {phase.value for phase in Phase}
 
 
