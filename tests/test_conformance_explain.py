@@ -188,3 +188,37 @@ def test_the_command_line_report_points_at_the_divergence(tmp_path: Path) -> Non
 
 def test_a_case_without_differences_is_not_explained() -> None:
     assert first_divergence(attrs.evolve(GAME), ()) is None
+
+
+def test_a_refusal_list_that_is_not_a_list_diverges_at_the_first_expected_refusal() -> None:
+    case = next(c for c in SUITE.cases if len(c.errors) == 1 and c.errors[0]["at"] == 5)
+    answer = right_answer(case)
+    answer["errors"] = "none"
+    divergence = first_divergence(case, _judge(case, answer).differences)
+    assert divergence is not None
+    assert divergence.step == 5
+
+
+def test_the_report_says_when_a_case_goes_wrong_at_its_start() -> None:
+    refused = {"at": None, "code": "invalid_config"}
+    case = next(c for c in SUITE.cases if c.errors and c.errors[0] == refused)
+    answer = right_answer(case)
+    answer["errors"] = []
+    answer["state"] = dict.fromkeys(case.state or {})
+    judgement = _judge(case, answer)
+    result = CaseResult(
+        case, Outcome.FAILED, judgement.expected, judgement.got, differences=judgement.differences
+    )
+    report = Report({"name": "x", "version": "1", "protocol": 2}, (result,), "")
+    text = format_report(report, SUITE, first_divergence)
+    assert "first divergence: at the start (the configuration or the position), in errors" in text
+    assert "position before it" not in text
+
+
+def test_a_part_left_out_diverges_after_the_last_action() -> None:
+    answer = right_answer(GAME)
+    del answer["state"]["round_scores"]
+    divergence = first_divergence(GAME, _judge(GAME, answer).differences)
+    assert divergence is not None
+    assert divergence.difference.missing
+    assert divergence.step == len(GAME.actions)
