@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.planted_bugs import BUGS, Bug  # noqa: E402 - after the path is set
-from wizard_rules.conformance.fuzz import fuzz  # noqa: E402 - after the path is set
+from wizard_rules.conformance.fuzz import Disagreement, fuzz  # noqa: E402 - after the path is set
 from wizard_rules.conformance.runner import Outcome, run_suite  # noqa: E402 - after the path is set
 from wizard_rules.conformance.suite import load_suite  # noqa: E402 - after the path is set
 
@@ -46,17 +46,25 @@ def judge(bug: Bug, games: int, seed: int, budget: int) -> dict[str, object]:
         "errors": errors,
         "fuzz_games": result.games if result.found else None,
         "found_rounds": result.found.rounds if result.found else None,
-        "shrunk_rounds": result.shrunk.rounds if result.shrunk else None,
+        "shrunk": _shrunk(result.shrunk) if result.shrunk else None,
         "what": result.shrunk.describe() if result.shrunk else "",
         "seconds": time.perf_counter() - began,
     }
     print(
         f"{bug.name}: {len(failed)} cases failed, {len(errors)} errors; fuzz "
-        f"{row['fuzz_games']} games, rounds {row['found_rounds']} -> {row['shrunk_rounds']} "
+        f"{row['fuzz_games']} games, {row['found_rounds']} rounds -> {row['shrunk']} "
         f"({row['seconds']:.0f} s)",
         flush=True,
     )
     return row
+
+
+def _shrunk(shrunk: Disagreement) -> str:
+    """What the shrunk case starts from and how much it plays."""
+    if shrunk.start is None:
+        return f"{shrunk.rounds} round{'s' if shrunk.rounds != 1 else ''} from the first deal"
+    count = len(shrunk.actions)
+    return f"a position + {count} action{'s' if count != 1 else ''}"
 
 
 def _cell(text: str) -> str:
@@ -79,8 +87,10 @@ def table(rows: list[dict[str, object]], argv: str, seconds: float, games: int) 
         f"the suite ({cases} cases; killed if any case fails) and, separately, the",
         f"differential fuzz mode of :doc:`conformance` ({games} games at most; killed if a",
         "disagreement is found) were run.  *Games* is the game in which fuzz found",
-        "the first disagreement; *rounds* is how many rounds that game had played",
-        "and how many the shrunk case needs.",
+        "the first disagreement; *found, shrunk* is how many rounds that game had",
+        "played, and what the shrunk case needs: the position it starts from and",
+        "the actions it plays there (or the rounds it replays from the first deal,",
+        "when no position shows the bug).",
         "",
         f"Generated on {today} by ``{argv}`` in {seconds:.0f} s; the default",
         "tests re-check a few of the bugs (``tests/test_kill_table.py``).",
@@ -109,7 +119,7 @@ def table(rows: list[dict[str, object]], argv: str, seconds: float, games: int) 
         "     - cases failed",
         "     - first failing cases",
         "     - fuzz: games",
-        "     - rounds (found, shrunk)",
+        "     - found, shrunk",
     ]
     for row in rows:
         bug: Bug = row["bug"]  # type: ignore[assignment]
@@ -120,7 +130,7 @@ def table(rows: list[dict[str, object]], argv: str, seconds: float, games: int) 
             first += f" ({len(errors)} adapter errors)"
         games_cell = str(row["fuzz_games"]) if row["fuzz_games"] is not None else "**not found**"
         rounds = (
-            f"{row['found_rounds']}, {row['shrunk_rounds']}"
+            f"{row['found_rounds']} rounds; {row['shrunk']}"
             if row["fuzz_games"] is not None
             else "-"
         )
