@@ -376,7 +376,41 @@ OBSERVATIONS: dict[str, Callable[[Table], Any]] = {
     "round_scores": lambda t: [t.by_seat(scores) for scores in t.game.round_scores],
     "winners": lambda t: [t.seat(seat) for seat in t.game.winners],
     "legal_actions": lambda t: [t.action_json(move) for move in t.game.legal_moves()],
+    "position": lambda t: position_text(t),
 }
+
+# Rule 1.4's canonical order: Jesters, Clubs, Diamonds, Hearts, Spades, Wizards.
+_KIND_ORDER = {"J": 0, "C": 1, "D": 2, "H": 3, "S": 4, "W": 5}
+
+
+def canonical(values: list[Card] | tuple[Card, ...]) -> str:
+    """Cards in the canonical order of rule 1.4, comma-separated (``-`` for none)."""
+    ordered = sorted(values, key=lambda card: (_KIND_ORDER[card.kind], card.rank))
+    return ",".join(str(card) for card in ordered) or "-"
+
+
+def position_text(t: Table) -> str:
+    """The table's position in the one-line notation of rule 1.4 (protocol seats)."""
+    g = t.game
+
+    def numbers(values: list[Any]) -> str:
+        return ",".join("-" if value is None else str(value) for value in values)
+
+    tokens = [f"players={t.n}", f"round={g.round}", f"dealer={t.seat(g.dealer)}"]
+    if g.over:
+        tokens.append("over")
+    tokens += [
+        f"scores={numbers(t.by_seat(g.scores))}",
+        "hands=" + "/".join(canonical(hand) for hand in t.by_seat(g.hands)),
+        f"turned={'-' if g.turned is None else g.turned}",
+        f"trump={'-' if g.trump is None else g.trump.value}",
+        f"bids={numbers(t.by_seat(g.bids))}",
+        f"won={numbers(t.by_seat(g.tricks_won))}",
+        f"played={canonical(g.played)}",
+        f"trick={','.join(str(card) for card in g.trick) or '-'}",
+        f"leader={t.seat(g.leader)}",
+    ]
+    return " ".join(tokens)
 
 
 def perft(game: Game, depth: int) -> int:

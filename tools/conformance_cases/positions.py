@@ -1,4 +1,5 @@
-"""The ``positions`` area: positions that cannot arise are refused (rules 12.1 to 12.14).
+"""The ``positions`` area: how a position is written (rule 1.4), and positions
+that cannot arise are refused (rules 12.1 to 12.14).
 
 Each rule has cases that give a position breaking it, and nothing else: a
 valid position written with :func:`pos`, then one field of its JSON form
@@ -620,8 +621,119 @@ ROWS: list[tuple[Any, ...]] = [
 ]
 
 
-@area("positions", "Positions that cannot arise are refused (rules 12.1 to 12.14).")
+def reordered(start: Json, **lists: list[Any]) -> Json:
+    """``start`` with some of its card lists given in another order (the JSON
+    form allows any order; the notation writes them in the canonical one)."""
+    again = copy.deepcopy(start)
+    for key, value in lists.items():
+        name, _, index = key.partition("__")
+        if index:
+            assert sorted(again[name][int(index)]) == sorted(value)
+            again[name][int(index)] = value
+        else:
+            assert sorted(again[name]) == sorted(value)
+            again[name] = value
+    return again
+
+
+# Rule 1.4, the notation: the adapter writes the position it is at (the
+# observation ``position``).  Each row is (description, position, actions,
+# the text expected, written out by hand from rule 1.4).
+NOTATION_ROWS: list[tuple[str, Json, list[Json], str]] = [
+    (
+        "the example of rule 1.4: three players, round 3, a Jester turned, seat 2 to play",
+        pos(
+            "players=3 round=3 dealer=2 scores=0,-30,30 hands=C4,S10/C3,H3/C1,C12,H12 "
+            "turned=J3 bids=0,0,2 trick=D12,D9 leader=0"
+        ),
+        [],
+        "players=3 round=3 dealer=2 scores=0,-30,30 hands=C4,S10/C3,H3/C1,C12,H12 "
+        "turned=J3 trump=- bids=0,0,2 won=0,0,0 played=- trick=D12,D9 leader=0",
+    ),
+    (
+        "four players with the option, before the first deal (dealer 2): the option "
+        "token, empty hands, no bids, the leader left of the dealer",
+        pos("players=4 options=forbid_bid_total_match dealer=2 hands=-/-/-/-"),
+        [],
+        "players=4 options=forbid_bid_total_match round=1 dealer=2 scores=0,0,0,0 "
+        "hands=-/-/-/- turned=- trump=- bids=-,-,-,- won=0,0,0,0 played=- trick=- leader=3",
+    ),
+    (
+        "five players, round 2, hands given out of order: written Jesters first, then "
+        "Clubs, Diamonds, Hearts, Spades by rank, then Wizards",
+        reordered(
+            pos(
+                "players=5 round=2 dealer=1 scores=20,-10,20,20,20 "
+                "hands=J1,W2/C1,S13/D5,H5/J4,S2/C13,D1 turned=H13"
+            ),
+            hands__0=["W2", "J1"],
+            hands__1=["S13", "C1"],
+            hands__2=["H5", "D5"],
+            hands__3=["S2", "J4"],
+            hands__4=["D1", "C13"],
+        ),
+        [],
+        "players=5 round=2 dealer=1 scores=20,-10,20,20,20 "
+        "hands=J1,W2/C1,S13/D5,H5/J4,S2/C13,D1 turned=H13 trump=H bids=-,-,-,-,- "
+        "won=0,0,0,0,0 played=- trick=- leader=2",
+    ),
+    (
+        "six players, round 2: seat 4 plays C9 to the trick C8, C10, C11; the trick "
+        "is written in the order played",
+        pos(
+            "players=6 round=2 dealer=0 scores=20,20,20,20,20,-10 "
+            "hands=C2,H5/C3/C4/C5/C6,C9/C7,D4 turned=S1 bids=0,0,0,0,0,0 "
+            "trick=C8,C10,C11 leader=1"
+        ),
+        [{"type": "play", "player": 4, "card": "C9"}],
+        "players=6 round=2 dealer=0 scores=20,20,20,20,20,-10 "
+        "hands=C2,H5/C3/C4/C5/C6/C7,D4 turned=S1 trump=S bids=0,0,0,0,0,0 "
+        "won=0,0,0,0,0,0 played=- trick=C8,C10,C11,C9 leader=1",
+    ),
+    (
+        "four players, round 2, one trick finished: played given out of order, "
+        "written in the canonical order",
+        reordered(
+            pos(
+                "players=4 round=2 dealer=1 scores=20,-10,20,20 hands=C1/H7/D10/J2 "
+                "turned=D9 bids=1,0,0,0 won=1,0,0,0 played=C5,H2,S11,W1 leader=0"
+            ),
+            played=["W1", "S11", "H2", "C5"],
+        ),
+        [],
+        "players=4 round=2 dealer=1 scores=20,-10,20,20 hands=C1/H7/D10/J2 "
+        "turned=D9 trump=D bids=1,0,0,0 won=1,0,0,0 played=C5,H2,S11,W1 trick=- leader=0",
+    ),
+    (
+        "three players at the end of the game: the token over, nothing on the table",
+        pos("players=3 round=20 dealer=1 over scores=400,-200,230 hands=-/-/- leader=2"),
+        [],
+        "players=3 round=20 dealer=1 over scores=400,-200,230 hands=-/-/- turned=- "
+        "trump=- bids=-,-,- won=0,0,0 played=- trick=- leader=2",
+    ),
+]
+
+
+@area(
+    "positions",
+    "Positions: how one is written (rule 1.4), and those that cannot arise are refused "
+    "(rules 12.1 to 12.14).",
+)
 def positions_area() -> Iterator[Json]:
+    yield from _rows()
+    for number, (text, start, actions, written) in enumerate(NOTATION_ROWS, start=len(ROWS) + 1):
+        yield case(
+            f"positions.{number:03d}",
+            "1.4",
+            text,
+            start["config"],
+            actions,
+            state={"position": written},
+            start=start,
+        )
+
+
+def _rows() -> Iterator[Json]:
     for number, (rule, text, start, *observed) in enumerate(ROWS, start=1):
         case_id = f"positions.{number:03d}"
         if not observed:

@@ -49,7 +49,7 @@ from wizard_rules.errors import (
     PositionError,
     RecordError,
 )
-from wizard_rules.position import from_position
+from wizard_rules.position import from_position, position_of
 from wizard_rules.records import (
     _card_json,
     _cards_json,
@@ -98,6 +98,7 @@ OBSERVATIONS: Final[dict[str, Callable[[State], Any]]] = {
     "round_scores": lambda s: [list(result.scores) for result in s.results],
     "winners": lambda s: list(s.winners),
     "legal_actions": lambda s: [action_to_dict(action) for action in legal_actions(s)],
+    "position": lambda s: position_of(s).to_text(),
 }
 """How this library answers each observation of
 :data:`~wizard_rules.conformance.protocol.OBSERVATION_KEYS` (same keys, same

@@ -238,6 +238,7 @@ OBSERVATION_KEYS: Final[tuple[str, ...]] = (
     "round_scores",
     "winners",
     "legal_actions",
+    "position",
 )
 """What a ``case`` request may ask to observe, in this order.
 
@@ -266,6 +267,7 @@ key                      value
 ``round_scores``         for each finished round, each seat's score for that round
 ``winners``              at the end, the seats with the highest total; before, ``[]``
 ``legal_actions``        the legal actions of the player to act (order does not matter)
+``position``             the position, in the canonical one-line notation of rule 1.4
 =======================  ===============================================================
 """
 
