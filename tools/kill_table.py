@@ -61,6 +61,8 @@ def judge(bug: Bug, games: int, seed: int, budget: int) -> dict[str, object]:
 
 def _shrunk(shrunk: Disagreement) -> str:
     """What the shrunk case starts from and how much it plays."""
+    if shrunk.start is None and shrunk.rounds == 0:
+        return "the first step of a new game"
     if shrunk.start is None:
         return f"{shrunk.rounds} round{'s' if shrunk.rounds != 1 else ''} from the first deal"
     count = len(shrunk.actions)
