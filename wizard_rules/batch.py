@@ -402,7 +402,7 @@ def new_batch(config: Config, size: int, *, first_dealer: object = None) -> Batc
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT, f"first_dealer must hold seats 0 to {players - 1}"
             )
-        dealer = dealers.astype(np.int8)
+        dealer = dealers.astype(np.int8, copy=False)
     none = np.full(size, -1, dtype=np.int8)
     return BatchState(
         config=config,
@@ -418,7 +418,7 @@ def new_batch(config: Config, size: int, *, first_dealer: object = None) -> Batc
         scores=np.zeros((size, players), dtype=np.int32),
         trick=np.full((size, players), -1, dtype=np.int8),
         trick_size=np.zeros(size, dtype=np.int8),
-        leader=((dealer + 1) % players).astype(np.int8),
+        leader=((dealer + 1) % players).astype(np.int8, copy=False),
         led=none,
         winning=none,
         best=none,
@@ -476,17 +476,17 @@ def _after_deal(
     is_card = turned >= 0
     wizard = is_card & (_LED_OF_CARD[card] == _WIZARD_LED)
     suit = _CARD_SUIT[card]
-    trump = np.where(is_card & (suit < 4), suit, -1).astype(np.int8)
+    trump = np.where(is_card & (suit < 4), suit, -1).astype(np.int8, copy=False)
     return state._replace(
         phase=np.where(dealt, np.where(wizard, PHASE_CHOOSE_TRUMP, PHASE_BID), state.phase).astype(
             np.int8
         ),
         current_player=np.where(
             dealt, np.where(wizard, state.dealer, state.leader), state.current_player
-        ).astype(np.int8),
+        ).astype(np.int8, copy=False),
         hands=np.where(dealt[:, None], hands, state.hands),
-        turned=np.where(dealt, turned, state.turned).astype(np.int8),
-        trump=np.where(dealt, trump, state.trump).astype(np.int8),
+        turned=np.where(dealt, turned, state.turned).astype(np.int8, copy=False),
+        trump=np.where(dealt, trump, state.trump).astype(np.int8, copy=False),
     )
 
 
@@ -537,7 +537,7 @@ def deal_given(state: BatchState, hands: object, turned: object) -> Step:
         state.phase == PHASE_GAME_OVER,
         _E_GAME_OVER,
         np.where(state.phase != PHASE_DEAL, _E_WRONG_PHASE, np.where(fits, 0, _E_INVALID_DEAL)),
-    ).astype(np.int8)
+    ).astype(np.int8, copy=False)
     after = _after_deal(state, error == 0, masks, cards.astype(np.int8))
     return Step(after, error, np.zeros((size, players), dtype=np.int32))
 
@@ -575,9 +575,20 @@ def deals_to_arrays(
 # -- legal actions --------------------------------------------------------------
 
 
+def _rows(size: int) -> NDArray[np.intp]:
+    """``0 .. size - 1``, the row index of every game (cached per batch size)."""
+    rows = _ROWS.get(size)
+    if rows is None:
+        rows = _ROWS[size] = np.arange(size, dtype=np.intp)
+    return rows
+
+
+_ROWS: Final[dict[int, NDArray[np.intp]]] = {}
+
+
 def _gather(array: NDArray[Any], seat: NDArray[np.int8]) -> NDArray[Any]:
     """``array[g, seat[g]]`` for every game ``g`` (``seat`` -1 reads seat 0)."""
-    return np.take_along_axis(array, np.maximum(seat, 0).astype(np.intp)[:, None], axis=1)[:, 0]
+    return array[_rows(array.shape[0]), np.maximum(seat, 0)]
 
 
 def _playable(state: BatchState, hand: NDArray[np.uint64]) -> NDArray[np.uint64]:
@@ -642,7 +653,7 @@ def step(state: BatchState, actions: object, players: object = None) -> Step:
     valid = (action >= 0) & (action < NUM_ACTIONS)
     expected = _ACTION_PHASE[np.where(valid, action, 0)] == phase
     hand = _gather(state.hands, current)
-    card = np.clip(action, 0, len(DECK) - 1)
+    card = np.minimum(np.maximum(action, 0), len(DECK) - 1)
     bit = _BIT[card]
     bid = action - FIRST_BID
     own = np.where(
@@ -677,16 +688,18 @@ def step(state: BatchState, actions: object, players: object = None) -> Step:
             _E_GAME_OVER,
             np.where(expected, own, _E_WRONG_PHASE),
         ),
-    ).astype(np.int8)
+    ).astype(np.int8, copy=False)
     accepted = error == 0
     points = np.zeros((size, count), dtype=np.int32)
 
     choose = accepted & (phase == PHASE_CHOOSE_TRUMP)
     if choose.any():  # rule 3.4: the dealer names trump; bidding starts left of the dealer
         state = state._replace(
-            trump=np.where(choose, action - FIRST_TRUMP, state.trump).astype(np.int8),
-            phase=np.where(choose, PHASE_BID, state.phase).astype(np.int8),
-            current_player=np.where(choose, state.leader, state.current_player).astype(np.int8),
+            trump=np.where(choose, action - FIRST_TRUMP, state.trump).astype(np.int8, copy=False),
+            phase=np.where(choose, PHASE_BID, state.phase).astype(np.int8, copy=False),
+            current_player=np.where(choose, state.leader, state.current_player).astype(
+                np.int8, copy=False
+            ),
         )
 
     bidding = accepted & (phase == PHASE_BID)
@@ -694,16 +707,16 @@ def step(state: BatchState, actions: object, players: object = None) -> Step:
         mine = bidding[:, None] & (_SEATS[None, :count] == current[:, None])
         last = current == state.dealer
         state = state._replace(
-            bids=np.where(mine, bid[:, None], state.bids).astype(np.int8),
-            phase=np.where(bidding & last, PHASE_PLAY, state.phase).astype(np.int8),
+            bids=np.where(mine, bid[:, None], state.bids).astype(np.int8, copy=False),
+            phase=np.where(bidding & last, PHASE_PLAY, state.phase).astype(np.int8, copy=False),
             current_player=np.where(
                 bidding, np.where(last, state.leader, (current + 1) % count), state.current_player
-            ).astype(np.int8),
+            ).astype(np.int8, copy=False),
         )
 
     playing = accepted & (phase == PHASE_PLAY)
     if playing.any():
-        state, points = _play(state, playing, card, bit, hand)
+        state, points = _play(state, playing, card, bit, hand, current)
     return Step(state, error, points)
 
 
@@ -713,38 +726,58 @@ def _play(
     card: NDArray[np.int64],
     bit: NDArray[np.uint64],
     hand: NDArray[np.uint64],
+    seat: NDArray[np.int8],
 ) -> tuple[BatchState, NDArray[np.int32]]:
-    """The batch after the ``playing`` games' players play ``card`` (already checked)."""
+    """The batch after the ``playing`` games' players play ``card`` (already checked).
+
+    ``hand`` is the hand each game's ``seat`` held before this step (the
+    player to act then: other games may have moved on to another player by a
+    bid or trump choice since).  Per-seat arrays change by a scatter to that
+    seat (in JAX, ``.at[rows, seat].set(...)``); the other games write their
+    own values back.
+    """
     count = state.config.players
-    seats = _SEATS[None, :count]
+    rows = _rows(state.size)
     current = state.current_player
-    mine = playing[:, None] & (seats == current[:, None])
-    hands = np.where(mine, state.hands & ~bit[:, None], state.hands)
-    position = state.trick_size
-    trick = np.where(
-        playing[:, None] & (seats == position[:, None]), card[:, None], state.trick
-    ).astype(np.int8)
-    led = np.where(state.led == -1, _LED_OF_CARD[card], state.led)  # rules 6.1-6.3
+    hands = state.hands.copy()
+    hands[rows, np.maximum(seat, 0)] = np.where(playing, hand & ~bit, hand)
+    position = np.minimum(state.trick_size, count - 1)
+    trick = state.trick.copy()
+    trick[rows, position] = np.where(playing, card, trick[rows, position])
+    led = np.where(playing & (state.led == -1), _LED_OF_CARD[card], state.led)  # rules 6.1-6.3
     strength = _STRENGTH[state.trump + 1, led + 1, card]
-    better = strength > state.best  # the first of the highest strength wins (8.1-8.4)
+    better = playing & (strength > state.best)  # the first of the highest strength wins (8.1-8.4)
     best = np.where(better, strength, state.best)
     winning = np.where(better, current, state.winning)
-    trick_size = position + 1
-    done = playing & (trick_size == count)
-    won = state.tricks_won + (done[:, None] & (seats == winning[:, None]))
-    next_player = np.where(done, winning, (current + 1) % count)  # rule 5.2
+    trick_size = state.trick_size + playing
+    following = (current + 1) % count  # play goes left (rule 5.2)
+    done = trick_size == count  # only a game that played can complete its trick
+    if not done.any():
+        return state._replace(
+            hands=hands,
+            trick=trick,
+            trick_size=trick_size.astype(np.int8, copy=False),
+            led=led.astype(np.int8, copy=False),
+            best=best.astype(np.int8, copy=False),
+            winning=winning.astype(np.int8, copy=False),
+            current_player=np.where(playing, following, current).astype(np.int8, copy=False),
+        ), np.zeros((state.size, count), dtype=np.int32)
+    won = state.tricks_won.copy()
+    winner = np.maximum(winning, 0)
+    won[rows, winner] = won[rows, winner] + done  # the winner takes the trick and leads
+    trick[done] = -1
     state = state._replace(
         hands=hands,
-        trick=np.where(done[:, None], -1, trick).astype(np.int8),
-        trick_size=np.where(playing, np.where(done, 0, trick_size), state.trick_size).astype(
-            np.int8
+        trick=trick,
+        trick_size=np.where(done, 0, trick_size).astype(np.int8, copy=False),
+        led=np.where(done, -1, led).astype(np.int8, copy=False),
+        best=np.where(done, -1, best).astype(np.int8, copy=False),
+        winning=np.where(done, -1, winning).astype(np.int8, copy=False),
+        leader=np.where(done, winning, state.leader).astype(np.int8, copy=False),
+        tricks_won=won,
+        current_player=np.where(playing, np.where(done, winning, following), current).astype(
+            np.int8, copy=False
         ),
-        led=np.where(playing, np.where(done, -1, led), state.led).astype(np.int8),
-        best=np.where(playing, np.where(done, -1, best), state.best).astype(np.int8),
-        winning=np.where(playing, np.where(done, -1, winning), state.winning).astype(np.int8),
-        leader=np.where(done, winning, state.leader).astype(np.int8),
-        tricks_won=won.astype(np.int8),
-        current_player=np.where(playing, next_player, current).astype(np.int8),
     )
     ended = done & ((hand & ~bit) == 0)  # the last trick: every hand is empty
     if not ended.any():
@@ -763,20 +796,22 @@ def _end_round(
     points = np.where(ended[:, None], points, 0).astype(np.int32)
     last = state.round == state.config.rounds
     going_on = ended & ~last
-    dealer = np.where(going_on, (state.dealer + 1) % count, state.dealer).astype(np.int8)
+    dealer = np.where(going_on, (state.dealer + 1) % count, state.dealer).astype(
+        np.int8, copy=False
+    )
     return (
         state._replace(
             phase=np.where(ended, np.where(last, PHASE_GAME_OVER, PHASE_DEAL), state.phase).astype(
                 np.int8
             ),
-            round=np.where(going_on, state.round + 1, state.round).astype(np.int8),
+            round=np.where(going_on, state.round + 1, state.round).astype(np.int8, copy=False),
             dealer=dealer,
-            leader=np.where(ended, (dealer + 1) % count, state.leader).astype(np.int8),
-            current_player=np.where(ended, -1, state.current_player).astype(np.int8),
-            turned=np.where(ended, -1, state.turned).astype(np.int8),
-            trump=np.where(ended, -1, state.trump).astype(np.int8),
-            bids=np.where(ended[:, None], -1, state.bids).astype(np.int8),
-            tricks_won=np.where(ended[:, None], 0, state.tricks_won).astype(np.int8),
+            leader=np.where(ended, (dealer + 1) % count, state.leader).astype(np.int8, copy=False),
+            current_player=np.where(ended, -1, state.current_player).astype(np.int8, copy=False),
+            turned=np.where(ended, -1, state.turned).astype(np.int8, copy=False),
+            trump=np.where(ended, -1, state.trump).astype(np.int8, copy=False),
+            bids=np.where(ended[:, None], -1, state.bids).astype(np.int8, copy=False),
+            tricks_won=np.where(ended[:, None], 0, state.tricks_won).astype(np.int8, copy=False),
             scores=state.scores + points,
         ),
         points,
@@ -785,26 +820,46 @@ def _end_round(
 
 # -- random play ----------------------------------------------------------------
 
-_LOW_BITS: Final = tuple(
-    (np.uint64(width), np.uint64((1 << width) - 1)) for width in (32, 16, 8, 4, 2, 1)
-)
+
+def _nth_in_byte_table() -> NDArray[np.int8]:
+    """``[byte, n]``: the index of the ``n``-th set bit (from 0) of a byte, 0 if none."""
+    table = np.zeros((256, 8), dtype=np.int8)
+    for byte in range(256):
+        bits = [i for i in range(8) if byte >> i & 1]
+        table[byte, : len(bits)] = bits
+    return table
+
+
+_NTH_IN_BYTE: Final = _nth_in_byte_table()
+_LITTLE_U64: Final = np.dtype("<u8")
+
+
+_ONES: Final = np.uint64(0x0101010101010101)
+_HIGHS: Final = np.uint64(0x8080808080808080)
+_BYTE: Final = np.uint64(0xFF)
+_EIGHT: Final = np.uint64(8)
 
 
 def _nth_bit(mask: NDArray[np.uint64], n: NDArray[np.int64]) -> NDArray[np.int64]:
     """The index of the ``n``-th set bit (from 0, lowest first) of each mask.
 
-    A binary search on population counts: six halvings of 64 bits.
+    Within one 64-bit word per game (SWAR): the population count of each
+    byte, their running sums by one multiplication, the byte that holds the
+    bit by one subtraction that compares all eight sums with ``n`` at once,
+    and the bit within that byte from a table.  (Garbage, but in range,
+    where a mask has ``n`` bits or fewer.)
     """
-    position = np.zeros(mask.shape, dtype=np.int64)
-    n = n.astype(np.uint8)
-    for width, low in _LOW_BITS:
-        lower = mask & low
-        below = np.bitwise_count(lower)
-        upper = n >= below
-        n = np.where(upper, n - below, n)
-        mask = np.where(upper, mask >> width, lower)
-        position += np.where(upper, np.int64(width), 0)
-    return position
+    octets = np.asarray(mask, dtype=_LITTLE_U64).view(np.uint8).reshape(-1, 8)
+    counts = np.bitwise_count(octets).view(_LITTLE_U64)[:, 0]
+    sums = counts * _ONES  # byte i: the set bits in bytes 0 to i (at most 64)
+    nth = np.minimum(n, 64).astype(np.uint64)
+    reached = ((nth * _ONES) | _HIGHS) - sums  # byte i's high bit: n >= sums of i
+    byte = np.minimum(np.bitwise_count(reached & _HIGHS), 7).astype(np.uint64)
+    shift = byte * _EIGHT
+    before = ((sums << _EIGHT) >> shift) & _BYTE  # the set bits below the byte
+    within = np.minimum(nth - before, 7)  # (a wrapped difference is garbage: kept in range)
+    value = (mask >> shift) & _BYTE
+    return (shift + _NTH_IN_BYTE[value, within]).astype(np.int64)
 
 
 def random_actions(state: BatchState, rng: np.random.Generator) -> NDArray[np.int64]:
@@ -819,23 +874,24 @@ def random_actions(state: BatchState, rng: np.random.Generator) -> NDArray[np.in
     state = _require_state(state)
     rng = _require_generator(rng)
     phase = state.phase
-    draw = rng.random(state.size)
-    hand = _gather(state.hands, state.current_player)
-    playable = _playable(state, hand)
-    card = _nth_bit(playable, (draw * np.bitwise_count(playable)).astype(np.int64))
-    forbidden = _forbidden_bid(state)
-    choices = state.round.astype(np.int64) + 1 - (forbidden >= 0)
-    bid = (draw * choices).astype(np.int64)
-    bid += (forbidden >= 0) & (bid >= forbidden)
-    return np.where(
-        phase == PHASE_PLAY,
-        card,
-        np.where(
-            phase == PHASE_BID,
-            FIRST_BID + bid,
-            np.where(phase == PHASE_CHOOSE_TRUMP, FIRST_TRUMP + (draw * 4).astype(np.int64), -1),
-        ),
-    )
+    draw = rng.random(state.size)  # one draw per game, whatever it decides
+    action = np.full(state.size, -1, dtype=np.int64)
+    playing = phase == PHASE_PLAY
+    if playing.any():
+        playable = _playable(state, _gather(state.hands, state.current_player))
+        card = _nth_bit(playable, (draw * np.bitwise_count(playable)).astype(np.int64))
+        action = np.where(playing, card, action)
+    bidding = phase == PHASE_BID
+    if bidding.any():
+        forbidden = _forbidden_bid(state)
+        choices = state.round.astype(np.int64) + 1 - (forbidden >= 0)
+        bid = (draw * choices).astype(np.int64)
+        bid += (forbidden >= 0) & (bid >= forbidden)
+        action = np.where(bidding, FIRST_BID + bid, action)
+    choosing = phase == PHASE_CHOOSE_TRUMP
+    if choosing.any():
+        action = np.where(choosing, FIRST_TRUMP + (draw * 4).astype(np.int64), action)
+    return action
 
 
 def winners(state: BatchState) -> NDArray[np.bool_]:
