@@ -859,7 +859,8 @@ def _nth_bit(mask: NDArray[np.uint64], n: NDArray[np.int64]) -> NDArray[np.int64
     before = ((sums << _EIGHT) >> shift) & _BYTE  # the set bits below the byte
     within = np.minimum(nth - before, 7)  # (a wrapped difference is garbage: kept in range)
     value = (mask >> shift) & _BYTE
-    return (shift + _NTH_IN_BYTE[value, within]).astype(np.int64)
+    index: NDArray[np.int64] = (shift + _NTH_IN_BYTE[value, within]).astype(np.int64)
+    return index
 
 
 def random_actions(state: BatchState, rng: np.random.Generator) -> NDArray[np.int64]:
