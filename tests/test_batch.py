@@ -275,6 +275,7 @@ def test_random_games_are_seeded_and_complete() -> None:
 
 def test_a_batch_is_made_with_one_or_many_first_dealers() -> None:
     state = batch.new_batch(Config(players=5, first_dealer=3), 2)
+    assert state.nbytes == 2 * (11 + 15 * 5)  # 11 arrays of (B,) int8, 15 bytes a seat
     assert state.size == 2
     assert state.dealer.tolist() == [3, 3]
     assert state.leader.tolist() == [4, 4]
