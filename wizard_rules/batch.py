@@ -437,9 +437,9 @@ def new_batch(config: Config, size: int, *, first_dealer: object = None) -> Batc
 def deal(state: BatchState, rng: np.random.Generator) -> BatchState:
     """Deal every game that waits for its deal; the others are unchanged.
 
-    Each waiting game's deck is shuffled with ``rng``; seat ``(dealer + 1 +
-    k) % P`` gets the ``k``-th run of ``round`` cards and the next card, if
-    any, is turned (the layout of :func:`~wizard_rules.random_deal`).  The
+    Each waiting game's deck is shuffled with ``rng`` (every deal equally
+    likely, rule 2.3); seat ``(dealer + 1 + k) % P`` gets the ``k``-th run of
+    ``round`` cards and the next card, if any, is turned (rule 3.1).  The
     same generator state gives the same deals.
 
     :raises InvalidArgumentError: ``state`` is not a BatchState or ``rng``
