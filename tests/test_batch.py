@@ -6,7 +6,7 @@ default run plays a few hundred games over every player count with the
 bid-total option on and off; for a large run by hand, set the number of games
 per (player count, option) pair::
 
-    WIZARD_RULES_BATCH_GAMES=1250 .venv/bin/python -m pytest -q -s tests/test_batch.py -k differential
+    WIZARD_RULES_BATCH_GAMES=1250 .venv/bin/python -m pytest -qs tests/test_batch.py -k different
 
 (1250 games for each of the 8 pairs is 10,000 games; on a busy 2-core machine
 about 12 minutes.)
