@@ -59,6 +59,9 @@ nitpick_ignore_regex = [
         r"(Iterable|Sequence|Collection|Callable|TextIO|IO|Path|SearchStrategy|DrawFn|Random)",
     ),
     (r"py:.*", r"st\..*"),
+    # numpy's own documentation is not linked either (no intersphinx).
+    (r"py:.*", r"(numpy|np|NDArray)(\..*)?"),
+    (r"py:class", r"(ndarray|dtype|NamedTuple)"),
     (r"py:class", r"(Action|Json)"),
     (r"py:mod", r"(random|json|argparse|hypothesis)"),
 ]
