@@ -201,3 +201,21 @@ every bid of round ``r`` (internal)."""
 
 _TRUMP_CHOICES: Final = tuple(tuple(ChooseTrump(seat, suit) for suit in Suit) for seat in _SEATS)
 """``_TRUMP_CHOICES[seat]``: the four legal trump choices of ``seat`` (internal)."""
+
+
+def _interned(action: Action) -> Action:
+    """The interned record equal to a player action (a deal is returned as it is; internal).
+
+    The action must be one the rules could accept: a seat and a card, bid or
+    suit in range (the transitions check first).
+    """
+    if type(action) is Play:
+        return _PLAYS[action.player][action.card.index]
+    if type(action) is Bid:
+        return _BIDS[action.player][action.tricks]
+    if type(action) is ChooseTrump and action.suit is not None:
+        return _TRUMP_CHOICES[action.player][_SUIT_ORDER[action.suit]]
+    return action
+
+
+_SUIT_ORDER: Final = {suit: index for index, suit in enumerate(Suit)}

@@ -57,7 +57,7 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     PositionError,
 )
-from wizard_rules.state import Phase, State, _make_state
+from wizard_rules.state import Phase, State, _make_state, _start_log
 from wizard_rules.trick import _led_suit, _playable_mask
 from wizard_rules.views import PlayerView
 
@@ -519,8 +519,7 @@ def from_position(position: Position) -> State:
         results=(),
         scores=position.scores,
         start=position,
-        past_actions=(),
-        round_actions=(),
+        log=_start_log(position.config, position),
     )
 
 

@@ -34,9 +34,9 @@ import inspect
 import itertools
 import textwrap
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn, Protocol, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn, Protocol, TypeAlias, cast
 
-from wizard_rules.actions import Action
+from wizard_rules.actions import Action, Deal, _interned
 from wizard_rules.cards import _FULL_DECK_MASK, Card, Suit, _cards_of, _mask_of
 from wizard_rules.config import Config, _seat_after
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
@@ -76,6 +76,91 @@ _DEAL: Final = Phase.DEAL
 _BID: Final = Phase.BID
 _PLAY: Final = Phase.PLAY
 _GAME_OVER: Final = Phase.GAME_OVER
+
+
+# -- the log of actions (internal) ---------------------------------------------
+#
+# A state's actions since its start are a persistent linked list: each state
+# holds the node of its last action, ``(before, action, digest)``, and a new
+# state adds one node, sharing every older one with the state it came from.
+# Recording an action costs the same at any point of the game (a plain tuple
+# of three: the cheapest node Python builds), and a search's states share
+# their common history.  ``digest`` sums up the start and every action in one
+# number: equal logs have equal digests, so a state's hash is its log's
+# digest, and states with different digests are unequal without a look at
+# anything else.  The start node is ``(None, None, hash((config, start)))``.
+#
+# Player actions are stored as the interned records of
+# :mod:`wizard_rules.actions` (the transitions swap an equal record the caller
+# built for the interned one), so that a node's digest can take the action's
+# identity instead of hashing its fields; a deal adds its hands as masks
+# (:func:`_deal_key`).  Identities and hashes live within one process:
+# pickling a state rebuilds its log (:func:`_log_of`).  Logs are compared
+# one node at a time (:func:`_same_log`), never as nested tuples.
+
+_Log: TypeAlias = "tuple[_Log | None, Action | None, int]"
+"""A node of a log: the node before (``None`` at the start), the action, the digest."""
+
+_BEFORE: Final = 0
+_ACTION: Final = 1
+_DIGEST: Final = 2
+
+
+def _start_log(config: Config, start: object) -> _Log:
+    """The empty log of a game started with ``config`` (at ``start``, a position or ``None``)."""
+    return (None, None, hash((config, start)))
+
+
+def _logged(log: _Log, action: Action) -> _Log:
+    """``log`` with ``action`` added: ``action`` must be interned, or a :class:`Deal`."""
+    if type(action) is Deal:
+        key: object = _deal_key(tuple(_mask_of(hand) for hand in action.hands), action.turned)
+    else:
+        key = id(action)
+    return (log, action, hash((log[_DIGEST], key)))
+
+
+def _deal_key(hand_masks: tuple[int, ...], turned: Card | None) -> tuple[tuple[int, ...], int]:
+    """What a deal adds to a log's digest: its hands as masks and its turned card's index.
+
+    (Hashing the :class:`Deal` itself would hash 60 cards one by one.)
+    """
+    return (hand_masks, -1 if turned is None else turned.index)
+
+
+def _log_of(config: Config, start: object, actions: tuple[Action, ...]) -> _Log:
+    """The log of ``actions`` played from the start of a game (unpickling)."""
+    log = _start_log(config, start)
+    for action in actions:
+        log = _logged(log, _interned(action))
+    return log
+
+
+def _actions_of(log: _Log) -> tuple[Action, ...]:
+    """The actions of ``log``, oldest first."""
+    found: list[Action] = []
+    node: _Log | None = log
+    while node is not None and node[_ACTION] is not None:
+        found.append(node[_ACTION])
+        node = node[_BEFORE]
+    found.reverse()
+    return tuple(found)
+
+
+def _same_log(one: _Log, other: _Log) -> bool:
+    """Whether two logs hold the same actions: a walk back to their shared part."""
+    if one[_DIGEST] != other[_DIGEST]:
+        return False
+    a: _Log | None = one
+    b: _Log | None = other
+    while a is not b:
+        if a is None or b is None:
+            return False  # logs of different lengths
+        x, y = a[_ACTION], b[_ACTION]
+        if x is not y and x != y:  # player actions are interned: the same object
+            return False
+        a, b = a[_BEFORE], b[_BEFORE]
+    return True
 
 
 class _StateFields(NamedTuple):
@@ -132,10 +217,8 @@ class _StateFields(NamedTuple):
     position given to :func:`~wizard_rules.from_position`, where
     :attr:`history`, :attr:`results` and :attr:`completed_tricks` begin.
     """
-    past_actions: tuple[tuple[Action, ...], ...]
-    """The actions of each finished round, a tuple per round (see :attr:`~State.history`)."""
-    round_actions: tuple[Action, ...]
-    """The actions of the current round so far."""
+    log: _Log
+    """The actions since the start, newest first (internal: see :attr:`~State.history`)."""
 
 
 def _document_fields(cls: type[tuple[object, ...]]) -> None:
@@ -274,23 +357,39 @@ class State(_StateFields, _PublicQueries):
     def __eq__(self, other: object) -> bool:
         """States are equal when they are the same game at the same point.
 
-        A state equals nothing but a state (not even a tuple of its fields).
+        That is: the same configuration and start, and the same actions
+        since.  A state equals nothing but a state (not even a tuple of its
+        fields).  States of different histories are told apart by their
+        digests at once; equal ones are compared back to the history they
+        share (at once for a state and itself, or two states of one search).
         """
-        return type(other) is State and _tuple_eq(self, other)
+        if type(other) is not State:
+            return False
+        if self is other:
+            return True
+        mine, theirs = self.log, other.log
+        return (
+            mine[_DIGEST] == theirs[_DIGEST]
+            and self.config == other.config
+            and self.start == other.start
+            and _same_log(mine, theirs)
+        )
 
     def __ne__(self, other: object) -> bool:
         """The negation of :meth:`__eq__`."""
-        return type(other) is not State or _tuple_ne(self, other)
+        return not self.__eq__(other)
 
-    __hash__ = tuple.__hash__
+    def __hash__(self) -> int:
+        """The digest of the game's start and actions: the same cost at any point of a game."""
+        return self.log[_DIGEST]
 
     def __bool__(self) -> bool:
         """A state is always true (it is not a sequence that could be empty)."""
         return True
 
-    def __reduce__(self) -> tuple[Any, tuple[tuple[object, ...]]]:
-        """Pickle as the fields."""
-        return (_restore, (_tuple_copy(self, _ALL),))
+    def __reduce__(self) -> tuple[Any, tuple[tuple[object, ...], tuple[Action, ...]]]:
+        """Pickle as the fields and the history (the log is rebuilt on loading)."""
+        return (_restore, (_tuple_copy(self, _FIELDS_BUT_LOG), self.history))
 
     # -- cards ------------------------------------------------------------
 
@@ -344,9 +443,39 @@ class State(_StateFields, _PublicQueries):
         the actions from there gives this state again (as
         :meth:`GameRecord.replay <wizard_rules.GameRecord.replay>` does).
         """
-        return tuple(action for past in self.past_actions for action in past) + (
-            self.round_actions
-        )
+        return _actions_of(self.log)
+
+    @property
+    def round_actions(self) -> tuple[Action, ...]:
+        """The actions of the current round so far (none at a deal and at the end)."""
+        if self.phase is _DEAL or self.phase is _GAME_OVER:
+            return ()
+        found: list[Action] = []
+        node: _Log | None = self.log
+        while node is not None and node[_ACTION] is not None:
+            action: Action = node[_ACTION]
+            found.append(action)
+            if type(action) is Deal:
+                break
+            node = node[_BEFORE]
+        found.reverse()
+        return tuple(found)
+
+    @property
+    def past_actions(self) -> tuple[tuple[Action, ...], ...]:
+        """The actions of each finished round, a tuple per round (see :attr:`history`).
+
+        For a game set up from a position, the first holds the actions played
+        from there to the end of its round.
+        """
+        history = self.history
+        finished = history[: len(history) - len(self.round_actions)]
+        rounds: list[list[Action]] = []
+        for action in finished:
+            if type(action) is Deal or not rounds:
+                rounds.append([])
+            rounds[-1].append(action)
+        return tuple(tuple(actions) for actions in rounds)
 
     # -- helpers ----------------------------------------------------------
 
@@ -379,10 +508,10 @@ class State(_StateFields, _PublicQueries):
 
 # -- building states (internal) -----------------------------------------------
 
-_tuple_eq = tuple.__eq__
-_tuple_ne = tuple.__ne__
 _tuple_copy = tuple.__getitem__
 _ALL = slice(None)
+_FIELDS_BUT_LOG = slice(-1)
+_START: Final = _StateFields._fields.index("start")
 
 _fields_of = cast("Callable[[State, slice], _StateFields]", _tuple_copy)
 """``_fields_of(state, _ALL)``: a state's fields as one plain tuple, typed as
@@ -406,9 +535,11 @@ def _not_a_state(value: object) -> InvalidArgumentError:
     )
 
 
-def _restore(fields: tuple[object, ...]) -> State:
-    # Unpickling: the fields come from a pickled State.
-    return _new_state(State, fields)
+def _restore(fields: tuple[object, ...], history: tuple[Action, ...]) -> State:
+    # Unpickling: the fields but the last come from a pickled State, whose
+    # log is rebuilt from its history (digests do not outlive a process).
+    config, start = fields[0], fields[_START]
+    return _new_state(State, (*fields, _log_of(cast(Config, config), start, history)))
 
 
 def _not_a_sequence(self: State, *args: object, **kwargs: object) -> NoReturn:
@@ -470,7 +601,7 @@ def new_game(config: Config) -> State:
         results=(),
         scores=(0,) * config.players,
         start=None,
-        past_actions=(),
+        log=_start_log(config, None),
     )
 
 
@@ -483,7 +614,7 @@ def _between_rounds(
     results: tuple[RoundResult, ...],
     scores: tuple[int, ...],
     start: Position | None,
-    past_actions: tuple[tuple[Action, ...], ...],
+    log: _Log,
 ) -> State:
     """A state before a round's deal, or at the end: no cards, bids or tricks (internal)."""
     players = config.players
@@ -506,6 +637,5 @@ def _between_rounds(
         results=results,
         scores=scores,
         start=start,
-        past_actions=past_actions,
-        round_actions=(),
+        log=log,
     )

@@ -41,6 +41,7 @@ from wizard_rules.actions import (
     ChooseTrump,
     Deal,
     Play,
+    _interned,
 )
 from wizard_rules.cards import _FULL_DECK_MASK, DECK, Kind, _mask_of, _pick
 from wizard_rules.config import _LEFT_OF, _seat_after
@@ -54,11 +55,15 @@ from wizard_rules.scoring import RoundResult, round_score
 from wizard_rules.state import (
     _ALL,
     _BID,
+    _DIGEST,
     _PLAY,
     Phase,
     State,
     _between_rounds,
+    _deal_key,
     _fields_of,
+    _Log,
+    _logged,
     _make_state,
     _new_state,
     _not_a_state,
@@ -281,6 +286,7 @@ def _deal(state: State, deal: Deal) -> State:
             current = dealer
         else:
             trump = turned.suit  # None for a Jester: no trump this round
+    log = state.log
     return _make_state(
         State,
         config=state.config,
@@ -300,8 +306,7 @@ def _deal(state: State, deal: Deal) -> State:
         results=state.results,
         scores=state.scores,
         start=state.start,
-        past_actions=state.past_actions,
-        round_actions=state.round_actions + (deal,),
+        log=(log, deal, hash((log[_DIGEST], _deal_key(hand_masks, turned)))),
     )
 
 
@@ -335,8 +340,7 @@ def _choose_trump(state: State, choice: ChooseTrump) -> State:
         results=state.results,
         scores=state.scores,
         start=state.start,
-        past_actions=state.past_actions,
-        round_actions=state.round_actions + (choice,),
+        log=_logged(state.log, _interned(choice)),
     )
 
 
@@ -384,11 +388,12 @@ def _bid(state: State, bid: Bid) -> State:
         results,
         scores,
         start,
-        past_actions,
-        round_actions,
+        log,
     ) = _fields_of(state, _ALL)
     player = bid.player
-    bids = bids[:player] + (bid.tricks,) + bids[player + 1 :]
+    tricks = bid.tricks
+    bids = bids[:player] + (tricks,) + bids[player + 1 :]
+    logged = _BIDS[player][tricks]  # interned, so that the log may take its identity
     if player == dealer:  # the dealer bids last
         phase = _PLAY
         current = leader
@@ -415,8 +420,7 @@ def _bid(state: State, bid: Bid) -> State:
             results,
             scores,
             start,
-            past_actions,
-            round_actions + (bid,),
+            (log, logged, hash((log[_DIGEST], id(logged)))),
         ),
     )
 
@@ -479,15 +483,15 @@ def _play(state: State, play: Play) -> State:
         results,
         scores,
         start,
-        past_actions,
-        round_actions,
+        log,
     ) = _fields_of(state, _ALL)
     players = config.players
     player = play.player
     card = play.card
     masks = hand_masks[:player] + (hand_masks[player] & ~card.mask,) + hand_masks[player + 1 :]
     trick = current_trick + (card,)
-    actions = round_actions + (play,)
+    logged = _PLAYS[player][card.index]  # interned, so that the log may take its identity
+    log = (log, logged, hash((log[_DIGEST], id(logged))))
     if len(trick) < players:  # the trick goes on, to the left
         current = _LEFT_OF[players][player]
     else:  # the trick is complete: its winner takes it and leads the next
@@ -498,7 +502,7 @@ def _play(state: State, play: Play) -> State:
         current = leader = winner
         trick = ()
         if sum(tricks_won) == round_number:
-            return _end_round(state, completed_tricks, tricks_won, actions)
+            return _end_round(state, completed_tricks, tricks_won, log)
     return _new_state(
         State,
         (
@@ -519,8 +523,7 @@ def _play(state: State, play: Play) -> State:
             results,
             scores,
             start,
-            past_actions,
-            actions,
+            log,
         ),
     )
 
@@ -529,7 +532,7 @@ def _end_round(
     state: State,
     tricks: tuple[Trick, ...],
     tricks_won: tuple[int, ...],
-    actions: tuple[Action, ...],
+    log: _Log,
 ) -> State:
     config = state.config
     bids = tuple(bid for bid in state.bids if bid is not None)  # all have bid by now
@@ -547,7 +550,6 @@ def _end_round(
     scores = tuple(
         total + points for total, points in zip(state.scores, result.scores, strict=True)
     )
-    past_actions = state.past_actions + (actions,)
     if state.round == config.rounds:
         return _between_rounds(
             config,
@@ -557,7 +559,7 @@ def _end_round(
             results=results,
             scores=scores,
             start=state.start,
-            past_actions=past_actions,
+            log=log,
         )
     return _between_rounds(
         config,
@@ -567,7 +569,7 @@ def _end_round(
         results=results,
         scores=scores,
         start=state.start,
-        past_actions=past_actions,
+        log=log,
     )
 
 
