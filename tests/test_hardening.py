@@ -68,7 +68,13 @@ from wizard_rules import simulation as simulation_module
 from wizard_rules.cli import main
 from wizard_rules.errors import _show
 from wizard_rules.records import MAX_RECORD_ACTIONS, MAX_RECORD_TEXT, loads
-from wizard_rules.simulation import IN_FLIGHT, MAX_WORKERS, _bounded, simulate
+from wizard_rules.simulation import (
+    IN_FLIGHT,
+    MAX_WORKERS,
+    _bounded,
+    _ignore_interrupts,
+    simulate,
+)
 from wizard_rules.strategies import states
 
 HUGE = 10**5000  # more than the 4,300 digits Python writes in decimal
@@ -486,6 +492,15 @@ def test_an_interrupt_cancels_the_pool_and_reaches_the_caller() -> None:
 
     with pytest.raises(KeyboardInterrupt):
         simulate(Config(players=3), 40, 1, workers=2, progress=interrupt)
+
+
+def test_workers_leave_ctrl_c_to_the_parent() -> None:
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        _ignore_interrupts()  # what each worker process runs first
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def test_an_interrupted_command_says_so_in_one_line(
