@@ -145,7 +145,8 @@ def test_replay_reads_standard_input(
     import io
 
     main(["simulate", "--players", "4", "--seed", "2", "--json"])
-    monkeypatch.setattr(sys, "stdin", io.StringIO(capsys.readouterr().out))
+    record = capsys.readouterr().out.encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(record)))
     assert main(["replay", "-"]) == 0
     assert "\nWinner" in capsys.readouterr().out
 

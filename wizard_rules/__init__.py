@@ -69,7 +69,15 @@ if TYPE_CHECKING:
     )
     from wizard_rules.scoring import RoundResult, round_score
     from wizard_rules.state import Phase, State, new_game
-    from wizard_rules.transitions import apply, check, is_legal, legal_actions, replay
+    from wizard_rules.transitions import (
+        apply,
+        apply_as,
+        check,
+        check_as,
+        is_legal,
+        legal_actions,
+        replay,
+    )
     from wizard_rules.trick import Trick, led_suit, may_play, winning_position
     from wizard_rules.views import PlayerView, player_view
 
@@ -111,7 +119,9 @@ __all__ = [
     "action_from_dict",
     "action_to_dict",
     "apply",
+    "apply_as",
     "check",
+    "check_as",
     "config_from_dict",
     "config_to_dict",
     "format_cards",
@@ -195,7 +205,9 @@ _HOMES: Final[dict[str, str]] = {
     "new_game": "state",
     # transitions
     "apply": "transitions",
+    "apply_as": "transitions",
     "check": "transitions",
+    "check_as": "transitions",
     "is_legal": "transitions",
     "legal_actions": "transitions",
     "replay": "transitions",

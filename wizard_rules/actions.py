@@ -33,7 +33,7 @@ import attrs
 
 from wizard_rules.cards import DECK, Card, Suit, format_cards
 from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS
-from wizard_rules.errors import ErrorCode, InvalidActionError
+from wizard_rules.errors import ErrorCode, InvalidActionError, _show
 
 __all__ = ["Action", "Bid", "ChooseTrump", "Deal", "Play"]
 
@@ -133,12 +133,13 @@ class ChooseTrump:
     :ivar suit: the :class:`~wizard_rules.Suit` named, or ``None``.
     """
 
-    player: int = attrs.field(validator=_int_field, metadata={"owner": "ChooseTrump"})
+    player: int = attrs.field(validator=_int_field, metadata={"owner": "ChooseTrump"}, repr=_show)
     suit: Suit | None = attrs.field(validator=_suit_or_none)
 
     def __str__(self) -> str:
         """Return a one-line account such as ``P0 names trump H``."""
-        return f"P{self.player} names trump {self.suit if self.suit is not None else 'none'}"
+        suit = self.suit if self.suit is not None else "none"
+        return f"P{_show(self.player)} names trump {suit}"
 
 
 @attrs.frozen
@@ -149,12 +150,12 @@ class Bid:
     :ivar tricks: the number of tricks bid, from 0 to the round number.
     """
 
-    player: int = attrs.field(validator=_int_field, metadata={"owner": "Bid"})
-    tricks: int = attrs.field(validator=_int_field, metadata={"owner": "Bid"})
+    player: int = attrs.field(validator=_int_field, metadata={"owner": "Bid"}, repr=_show)
+    tricks: int = attrs.field(validator=_int_field, metadata={"owner": "Bid"}, repr=_show)
 
     def __str__(self) -> str:
         """Return a one-line account such as ``P1 bids 2``."""
-        return f"P{self.player} bids {self.tricks}"
+        return f"P{_show(self.player)} bids {_show(self.tricks)}"
 
 
 def _card(_instance: object, _attribute: object, value: Any) -> None:
@@ -172,12 +173,12 @@ class Play:
     :ivar card: the :class:`~wizard_rules.Card` played.
     """
 
-    player: int = attrs.field(validator=_int_field, metadata={"owner": "Play"})
+    player: int = attrs.field(validator=_int_field, metadata={"owner": "Play"}, repr=_show)
     card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
         """Return a one-line account such as ``P3 plays H13``."""
-        return f"P{self.player} plays {self.card}"
+        return f"P{_show(self.player)} plays {self.card}"
 
 
 Action: TypeAlias = Deal | ChooseTrump | Bid | Play

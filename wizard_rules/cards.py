@@ -44,7 +44,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NoReturn, TypeVar
 
-from wizard_rules.errors import CardTextError, ErrorCode, InvalidArgumentError
+from wizard_rules.errors import CardTextError, ErrorCode, InvalidArgumentError, _show
 
 __all__ = [
     "DECK",
@@ -277,18 +277,18 @@ def parse_card(text: str) -> Card:
 def _explain(text: object) -> str:
     if not isinstance(text, str):
         return f"card text must be a str, not {type(text).__name__}"
-    shown = text if len(text) <= 40 else text[:40] + "..."
+    shown = _show(text)
     if not _TOKEN_SHAPE.fullmatch(text):
         return (
-            f"{shown!r} is not a card: expected a letter (C, D, H, S, W or J) followed "
+            f"{shown} is not a card: expected a letter (C, D, H, S, W or J) followed "
             "by a number, like 'H13', 'W1' or 'J4'"
         )
     letter = text[0]
     if letter in _SUIT_BY_LETTER:
-        return f"{shown!r} is not a card: suit ranks are 1 to 13, without leading zeros"
+        return f"{shown} is not a card: suit ranks are 1 to 13, without leading zeros"
     if letter in "WJ":
-        return f"{shown!r} is not a card: Wizards and Jesters are numbered 1 to 4"
-    return f"{shown!r} is not a card: {letter!r} is not a suit letter (C, D, H, S) or W or J"
+        return f"{shown} is not a card: Wizards and Jesters are numbered 1 to 4"
+    return f"{shown} is not a card: {letter!r} is not a suit letter (C, D, H, S) or W or J"
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -339,6 +339,7 @@ def parse_suit(text: str) -> Suit:
     suit = _SUIT_BY_LETTER.get(text) if isinstance(text, str) else None
     if suit is None:
         raise CardTextError(
-            ErrorCode.BAD_CARD_TEXT, f"{text!r} is not a suit: expected one of 'C', 'D', 'H', 'S'"
+            ErrorCode.BAD_CARD_TEXT,
+            f"{_show(text)} is not a suit: expected one of 'C', 'D', 'H', 'S'",
         )
     return suit

@@ -16,9 +16,16 @@ of distinct sequences of ``N`` legal actions from the position, counted as
 chance step, ends a sequence); ``--divide`` prints the count under each first
 action, then the total.
 
+``wizard-rules replay FILE`` (``-`` for standard input) reads at most
+:data:`~wizard_rules.records.MAX_RECORD_TEXT` bytes, more than any game
+record holds: longer input is refused with ``invalid_record`` without being
+read to its end.  ``simulate --games N --workers K`` takes at most
+:data:`~wizard_rules.simulation.MAX_WORKERS` workers.
+
 Exit status: 0 on success, 2 for a usage error (including position text that
 is not a position, and a partial position given to ``perft``), 1 for a record
-that cannot be read or replayed.
+that cannot be read or replayed, 130 when interrupted (Ctrl-C), after one line
+on standard error (for ``simulate --games``, how many games were finished).
 """
 
 from __future__ import annotations
@@ -40,8 +47,9 @@ from wizard_rules.conformance.protocol import MAX_PERFT_DEPTH
 from wizard_rules.errors import PositionError, RecordError
 from wizard_rules.position import Position, from_position
 from wizard_rules.random_play import random_game
-from wizard_rules.records import GameRecord
+from wizard_rules.records import MAX_RECORD_TEXT, GameRecord
 from wizard_rules.scoring import RoundResult
+from wizard_rules.simulation import MAX_WORKERS
 from wizard_rules.state import Phase, State, _PublicFacts
 from wizard_rules.transitions import _legal_choices, apply, legal_actions
 from wizard_rules.trick import led_suit, winning_position
@@ -137,7 +145,10 @@ def _add_simulate(commands: _Commands) -> None:
         type=_positive,
         default=1,
         metavar="K",
-        help="with --games: spread the games over K processes (same figures as one)",
+        help=(
+            "with --games: spread the games over K processes, at most "
+            f"{MAX_WORKERS} (same figures as one)"
+        ),
     )
     simulate.set_defaults(subparser=simulate)
 
@@ -391,6 +402,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # pragma: no cover - output closed early (e.g. `| head`)
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback, the shell's status
+        sys.stderr.write(f"\nwizard-rules: interrupted{_interrupted_after(args)}\n")
+        return 130
+
+
+def _interrupted_after(args: argparse.Namespace) -> str:
+    """How far a run of many games got, for the line printed on Ctrl-C."""
+    done = getattr(args, "games_done", None)
+    return "" if done is None else f" after {done} of {args.games} games"
 
 
 def _positive(text: str) -> int:
@@ -404,6 +424,8 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, out: Te
         parser.error(f"argument --first-dealer: a seat from 0 to {args.players - 1}")
     if args.games is None and args.workers != 1:
         parser.error("argument --workers: only with --games")
+    if args.workers > MAX_WORKERS:
+        parser.error(f"argument --workers: at most {MAX_WORKERS}, not {args.workers}")
     if args.games is not None and args.json:
         parser.error("argument --json: not with --games")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
@@ -413,7 +435,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, out: Te
         forbid_bid_total_match=args.forbid_bid_total_match,
     )
     if args.games is not None:
-        return _simulate_many(config, args.games, seed, args.workers, out)
+        return _simulate_many(args, config, seed, out)
     final = random_game(config, random.Random(seed))
     if args.json:
         out.write(GameRecord.from_state(final).to_json(indent=2) + "\n")
@@ -507,13 +529,16 @@ def _case_listing(suite: Suite) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _simulate_many(config: Config, games: int, seed: int, workers: int, out: TextIO) -> int:
+def _simulate_many(args: argparse.Namespace, config: Config, seed: int, out: TextIO) -> int:
     from wizard_rules.simulation import simulate
 
+    games, workers = args.games, args.workers
     show = sys.stderr.isatty()
     started = time.perf_counter()
+    args.games_done = 0  # read by main() if the run is interrupted
 
     def progress(done: int) -> None:
+        args.games_done = done
         if show:
             filled = 30 * done // games
             bar = "#" * filled + "-" * (30 - filled)
@@ -538,12 +563,16 @@ def _simulate_many(config: Config, games: int, seed: int, workers: int, out: Tex
 
 
 def _replay(path: str, out: TextIO) -> int:
+    # At most one byte more than a record may hold is read, so that a huge
+    # file, /dev/zero or an endless standard input is refused at once (by
+    # GameRecord.from_json, with its record error) instead of filling memory.
     try:
         if path == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read(MAX_RECORD_TEXT + 1)
         else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_RECORD_TEXT + 1)
+        text = data if len(data) > MAX_RECORD_TEXT else data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         print(f"wizard-rules: cannot read {path}: {error}", file=sys.stderr)
         return 1

@@ -22,7 +22,7 @@ from typing import Any, Final
 import attrs
 
 from wizard_rules.cards import DECK
-from wizard_rules.errors import ConfigError, ErrorCode
+from wizard_rules.errors import ConfigError, ErrorCode, _show
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Config"]
 
@@ -61,7 +61,7 @@ def _check_players(_instance: object, _attribute: object, value: Any) -> None:
         raise ConfigError(
             ErrorCode.INVALID_CONFIG,
             f"players must be {', '.join(map(str, _PLAYER_COUNTS[:-1]))} or "
-            f"{_PLAYER_COUNTS[-1]}, not {value}",
+            f"{_PLAYER_COUNTS[-1]}, not {_show(value)}",
         )
 
 
@@ -73,7 +73,7 @@ def _check_first_dealer(instance: Config, _attribute: object, value: Any) -> Non
     if not 0 <= value < instance.players:
         raise ConfigError(
             ErrorCode.INVALID_CONFIG,
-            f"first_dealer must be a seat from 0 to {instance.players - 1}, not {value}",
+            f"first_dealer must be a seat from 0 to {instance.players - 1}, not {_show(value)}",
         )
 
 

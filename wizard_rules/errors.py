@@ -40,7 +40,8 @@ value.  Catch :class:`WizardError` (or one class) and read its
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar
+import reprlib
+from typing import Any, ClassVar, Final
 
 __all__ = [
     "CardTextError",
@@ -243,3 +244,50 @@ class RecordError(WizardError):
     def __init__(self, code: ErrorCode, message: str, *, index: int | None = None) -> None:
         super().__init__(code, message)
         self.index = index
+
+
+# -- showing a value in a message -------------------------------------------
+
+_SHOWN: Final = 40
+"""How many characters of an echoed text a message shows (internal)."""
+_SHOWN_MOST: Final = 60
+"""The longest an echoed value is written, escapes and all (internal)."""
+
+
+class _ShortRepr(reprlib.Repr):
+    """:mod:`reprlib` that writes any int, however long, and texts by their start (internal).
+
+    Python refuses to write an int of more than 4,300 digits in decimal
+    (``sys.set_int_max_str_digits``); such an int is described by its size.
+    """
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 4 * _SHOWN:  # over about 48 digits: far from any game value
+            return f"<an int of {x.bit_length()} bits>"
+        return super().repr_int(x, level)
+
+    def repr_str(self, x: str, level: int) -> str:
+        # The start of a text, as parse_card has always shown it: 'H13H13...'.
+        return repr(x if len(x) <= self.maxstring else x[: self.maxstring] + "...")
+
+
+_SHORT_REPR: Final = _ShortRepr()
+_SHORT_REPR.maxstring = _SHORT_REPR.maxother = _SHORT_REPR.maxlong = _SHOWN
+
+
+def _show(value: object) -> str:
+    """``value`` as error messages echo it: its repr, shortened (internal).
+
+    Every message that echoes a caller's value goes through here, so that no
+    message grows with its input and none fails to be written: a text or
+    repr longer than about 40 characters is cut (and anything written longer than 60,
+    escapes included) with ``...``, an int too long
+    to write in decimal is described by its size, and a value whose repr
+    raises is named by its type.  An int of a game's size shows as itself
+    (``_show(3) == "3"``).
+    """
+    try:
+        shown = _SHORT_REPR.repr(value)
+    except Exception:  # a repr of the caller's own that fails
+        return f"<{type(value).__name__}>"
+    return shown if len(shown) <= _SHOWN_MOST else shown[: _SHOWN_MOST - 3] + "..."

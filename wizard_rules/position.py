@@ -56,6 +56,7 @@ from wizard_rules.errors import (
     ErrorCode,
     InvalidArgumentError,
     PositionError,
+    _show,
 )
 from wizard_rules.state import Phase, State, _make_state, _start_log
 from wizard_rules.trick import _led_suit, _playable_mask
@@ -302,12 +303,13 @@ def _check(p: Position) -> None:
     rounds = p.config.rounds
     if not 1 <= p.round <= rounds:
         raise _bad(
-            f"round {p.round} is outside the game: {players} players play rounds 1 to {rounds}"
+            f"round {_show(p.round)} is outside the game: "
+            f"{players} players play rounds 1 to {rounds}"
         )
     dealer = _seat_after(p.config.first_dealer, p.round - 1, players)
     if p.dealer != dealer:
         raise _bad(
-            f"seat {p.dealer} cannot deal round {p.round}: with seat "
+            f"seat {_show(p.dealer)} cannot deal round {p.round}: with seat "
             f"{p.config.first_dealer} dealing first, seat {dealer} deals it"
         )
     # 12.3 each score is a possible sum of one round score per finished round.
@@ -316,7 +318,7 @@ def _check(p: Position) -> None:
     for seat, score in enumerate(p.scores):
         if score not in possible:
             raise _bad(
-                f"seat {seat}'s score {score} is not a possible total of round scores "
+                f"seat {seat}'s score {_show(score)} is not a possible total of round scores "
                 f"over {finished} rounds"
             )
     # 12.4 every card is in one place at most.
@@ -365,7 +367,7 @@ def _check(p: Position) -> None:
         raise _bad(f"seat {later} has bid before seat {first_missing}, out of turn")
     for seat, bid in enumerate(p.bids):
         if bid is not None and not 0 <= bid <= p.round:
-            raise _bad(f"seat {seat}'s bid {bid} is outside 0 to {p.round}")
+            raise _bad(f"seat {seat}'s bid {_show(bid)} is outside 0 to {p.round}")
     if _trump_pending(p.turned, p.trump) and any(made):
         raise _bad("nobody bids before the dealer names the trump after a turned Wizard")
     if p.config.forbid_bid_total_match and p.bids[p.dealer] is not None:
@@ -382,14 +384,14 @@ def _check(p: Position) -> None:
         )
     if any(won < 0 for won in p.tricks_won) or sum(p.tricks_won) != _finished_tricks(p):
         raise _bad(
-            f"the tricks won ({sum(p.tricks_won)}) do not add up to the "
+            f"the tricks won ({_show(sum(p.tricks_won))}) do not add up to the "
             f"{_finished_tricks(p)} finished tricks"
         )
     if _finished_tricks(p) >= p.round:
         raise _bad(f"round {p.round} has only {p.round} tricks, all of them finished")
     # 12.11 the leader: left of the dealer for the first trick, else the last winner.
     if not 0 <= p.leader < players:
-        raise _bad(f"there is no seat {p.leader} to lead")
+        raise _bad(f"there is no seat {_show(p.leader)} to lead")
     if not p.played and p.leader != left_of_dealer:
         raise _bad(f"the seat left of the dealer ({left_of_dealer}) leads the first trick")
     if p.played and not p.tricks_won[p.leader]:
@@ -575,10 +577,9 @@ class _Token:
         self.key, _, self.value = text.partition("=")
 
     def fault(self, message: str) -> PositionError:
-        shown = self.text if len(self.text) <= 40 else self.text[:40] + "..."
         return PositionError(
             ErrorCode.BAD_POSITION_TEXT,
-            f"column {self.column}, {shown!r}: {message}",
+            f"column {self.column}, {_show(self.text)}: {message}",
             column=self.column,
         )
 
@@ -586,7 +587,7 @@ class _Token:
         value = self.value if text is None else text
         digits = value[1:] if value.startswith("-") else value
         if not digits.isdigit() or not digits.isascii() or len(digits) > 6:
-            raise self.fault(f"{value!r} is not a whole number")
+            raise self.fault(f"{_show(value)} is not a whole number")
         return int(value)
 
     def cards(self, text: str | None = None) -> tuple[Card, ...]:

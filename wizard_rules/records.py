@@ -67,8 +67,8 @@ from typing import Any, Final, NoReturn
 import attrs
 
 from wizard_rules.actions import _ACTION_TYPES, Action, Bid, ChooseTrump, Deal, Play
-from wizard_rules.cards import Card, Suit, parse_card, parse_suit
-from wizard_rules.config import Config
+from wizard_rules.cards import DECK, Card, Suit, parse_card, parse_suit
+from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.errors import (
     CardTextError,
     ConfigError,
@@ -78,6 +78,7 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     PositionError,
     RecordError,
+    _show,
 )
 from wizard_rules.position import Position, from_position
 from wizard_rules.state import State, _not_a_state, new_game
@@ -86,6 +87,8 @@ from wizard_rules.trick import Trick
 from wizard_rules.views import PlayerView
 
 __all__ = [
+    "MAX_RECORD_ACTIONS",
+    "MAX_RECORD_TEXT",
     "POSITION_FORMAT",
     "POSITION_VERSION",
     "RECORD_FORMAT",
@@ -109,6 +112,25 @@ RECORD_VERSION: Final = 2
 
 Version 2 adds ``"start"``, the position a game was set up from.  A record
 without one is written as version 1, byte for byte as before.
+"""
+MAX_RECORD_ACTIONS: Final = max(
+    rounds * 2 + players * rounds + players * rounds * (rounds + 1) // 2
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    for rounds in (len(DECK) // players,)
+)
+"""The most actions a game can have: 730, for 3 players over 20 rounds.
+
+Each round has a deal, at most one trump choice, a bid per player and a card
+per player and trick.  :meth:`GameRecord.from_dict` refuses a record with
+more actions (``invalid_record``) before it decodes any of them.
+"""
+MAX_RECORD_TEXT: Final = 1 << 20
+"""The longest game record :meth:`GameRecord.from_json` reads: 1 MiB (characters or bytes).
+
+The longest game (:data:`MAX_RECORD_ACTIONS`) written with
+``to_json(indent=8)`` takes about 140 KB, so this leaves room for any
+layout; longer text is refused (``invalid_record``) before it is parsed,
+and ``wizard-rules replay`` reads no more than this of its input.
 """
 POSITION_FORMAT: Final = "wizard-rules/position"
 """The value of a position's ``"format"`` field."""
@@ -157,7 +179,9 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise RecordError(ErrorCode.INVALID_JSON, f"duplicate key {key!r} in a JSON object")
+            raise RecordError(
+                ErrorCode.INVALID_JSON, f"duplicate key {_show(key)} in a JSON object"
+            )
         result[key] = value
     return result
 
@@ -178,9 +202,9 @@ def _object(
 ) -> dict[str, Any]:
     if type(value) is not dict:
         raise _bad(f"{what} must be a JSON object, not {_json_type(value)}")
-    unknown = sorted(repr(key)[:40] for key in set(value) - set(allowed))
+    unknown = sorted(_show(key) for key in set(value) - set(allowed))
     if unknown:
-        raise _bad(f"{what} has unknown field(s) {', '.join(unknown[:10])}")
+        raise _bad(f"{what} has unknown field(s) {', '.join(unknown[:5])}")
     missing = sorted(required - set(value))
     if missing:
         raise _bad(f"{what} is missing field(s) {', '.join(map(repr, missing))}")
@@ -342,7 +366,7 @@ def action_from_dict(value: Any) -> Action:
     if type(kind) is not str or kind not in _ACTION_FIELDS:
         raise _bad(
             f"an action's 'type' must be one of {', '.join(map(repr, _ACTION_FIELDS))}, "
-            f"not {kind!r}"[:200]
+            f"not {_show(kind)}"
         )
     allowed = _ACTION_FIELDS[kind]
     fields = _object(value, f"a {kind!r} action", frozenset(allowed), allowed)
@@ -533,7 +557,9 @@ def position_from_dict(value: Any) -> Position:
         raise _bad(f"a position's 'format' must be {POSITION_FORMAT!r}")
     version = _int(fields["version"], "position.version")
     if version != POSITION_VERSION:
-        raise _bad(f"this library reads positions of version {POSITION_VERSION}, not {version}")
+        raise _bad(
+            f"this library reads positions of version {POSITION_VERSION}, not {_show(version)}"
+        )
     config = config_from_dict(fields["config"])
     # The whole shape first, then the card and suit texts, then the position.
     for name in ("round", "dealer", "leader"):
@@ -728,7 +754,9 @@ class GameRecord:
         :func:`position_from_dict`) of the record's configuration or ``null``.
         The record is checked by replaying it under the rules.
 
-        :raises RecordError: ``invalid_record`` for a wrong shape or version,
+        :raises RecordError: ``invalid_record`` for a wrong shape or version
+            (also for more than :data:`MAX_RECORD_ACTIONS` actions, refused
+            before any is decoded),
             or a start position that cannot arise in a game or is partial (the
             :class:`~wizard_rules.errors.PositionError` is then the cause);
             ``illegal_record`` for actions the rules refuse.
@@ -742,7 +770,9 @@ class GameRecord:
             raise _bad(f"a game record's 'format' must be {RECORD_FORMAT!r}")
         version = _int(head["version"], "version")
         if version not in _RECORD_FIELDS:
-            raise _bad(f"this library reads game records of versions 1 and 2, not {version}")
+            raise _bad(
+                f"this library reads game records of versions 1 and 2, not {_show(version)}"
+            )
         allowed = _RECORD_FIELDS[version]
         fields = _object(value, f"a version {version} game record", frozenset(allowed), allowed)
         config = config_from_dict(fields["config"])
@@ -759,6 +789,8 @@ class GameRecord:
         actions = fields["actions"]
         if type(actions) is not list:
             raise _bad(f"'actions' must be an array, not {_json_type(actions)}")
+        if len(actions) > MAX_RECORD_ACTIONS:
+            raise _bad(f"a game has at most {MAX_RECORD_ACTIONS} actions, not {len(actions)}")
         record = cls(config, tuple(_indexed(action_from_dict, actions)), start)
         # The check replays the game; keep the final state so that a
         # following replay() costs nothing.
@@ -769,9 +801,16 @@ class GameRecord:
     def from_json(cls, text: str | bytes) -> GameRecord:
         """Parse and check a game record written as JSON text (see :meth:`from_dict`).
 
-        :raises RecordError: ``invalid_json``, ``invalid_record`` or
-            ``illegal_record``.
+        Text longer than :data:`MAX_RECORD_TEXT` is refused before it is
+        parsed: no game record is that long.
+
+        :raises RecordError: ``invalid_json``, ``invalid_record`` (also for
+            text longer than :data:`MAX_RECORD_TEXT`) or ``illegal_record``.
         """
+        if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_RECORD_TEXT:
+            raise _bad(
+                f"a game record is at most {MAX_RECORD_TEXT} characters long, not {len(text)}"
+            )
         return cls.from_dict(loads(text))
 
 

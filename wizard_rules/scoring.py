@@ -13,7 +13,7 @@ from __future__ import annotations
 import attrs
 
 from wizard_rules.cards import Card, Suit
-from wizard_rules.errors import ErrorCode, InvalidArgumentError
+from wizard_rules.errors import ErrorCode, InvalidArgumentError, _show
 from wizard_rules.trick import Trick
 
 __all__ = ["RoundResult", "round_score"]
@@ -31,7 +31,8 @@ def round_score(bid: int, tricks_won: int) -> int:
     if type(bid) is not int or type(tricks_won) is not int or bid < 0 or tricks_won < 0:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
-            f"round_score needs two whole numbers from 0 up, not {bid!r} and {tricks_won!r}",
+            "round_score needs two whole numbers from 0 up, "
+            f"not {_show(bid)} and {_show(tricks_won)}",
         )
     if bid == tricks_won:
         return 20 + 10 * tricks_won

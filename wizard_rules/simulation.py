@@ -4,6 +4,12 @@ Each game's seed is derived from the run's seed and the game's number, so a
 run gives the same figures however its games are spread over processes, and
 any single game can be replayed on its own with :func:`game_seed`.
 
+The games are played in small chunks.  With several workers at most
+:data:`IN_FLIGHT` chunks per worker are queued at a time, so memory stays flat
+however many games are asked for, and an interrupt (Ctrl-C) stops a run
+within a chunk or two: the workers ignore it, the chunks not yet started are
+cancelled, and :class:`KeyboardInterrupt` reaches the caller.
+
 >>> from wizard_rules import Config
 >>> from wizard_rules.simulation import simulate
 >>> totals = simulate(Config(players=3), games=4, seed=1)
@@ -15,18 +21,36 @@ True
 
 from __future__ import annotations
 
+import collections
 import math
 import random
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+import signal
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Final, TypeVar
 
 import attrs
 
 from wizard_rules.config import Config
-from wizard_rules.errors import ErrorCode, InvalidArgumentError
+from wizard_rules.errors import ErrorCode, InvalidArgumentError, _show
 from wizard_rules.random_play import random_game
 
-__all__ = ["SeatTotals", "SimulationTotals", "game_seed", "simulate"]
+__all__ = ["IN_FLIGHT", "MAX_WORKERS", "SeatTotals", "SimulationTotals", "game_seed", "simulate"]
+
+MAX_WORKERS: Final = 64
+"""The most worker processes :func:`simulate` accepts.
+
+A run never starts more processes than it has chunks of games, so a few
+games on many workers start only a few processes.
+"""
+
+IN_FLIGHT: Final = 2
+"""How many chunks of games per worker are queued at once (see the module's notes)."""
+
+_CHUNK: Final = 10
+"""The most games in one chunk: about a tenth of a second of play (internal)."""
+
+_T = TypeVar("_T")
 
 
 def game_seed(run_seed: int, game: int) -> str:
@@ -124,6 +148,31 @@ def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
         yield first, min(size, games - first)
 
 
+def _ignore_interrupts() -> None:
+    """Make a worker process ignore Ctrl-C: the parent stops the run (internal)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _bounded(
+    submit: Callable[[tuple[int, int]], Future[_T]],
+    tasks: Iterable[tuple[int, int]],
+    window: int,
+) -> Iterator[_T]:
+    """Submit ``tasks`` and yield their results in order, never more than ``window`` pending.
+
+    A task is submitted only once the oldest pending result was taken, so
+    the tasks are read lazily and memory does not grow with their number
+    (internal).
+    """
+    pending: collections.deque[Future[_T]] = collections.deque()
+    for task in tasks:
+        if len(pending) == window:
+            yield pending.popleft().result()
+        pending.append(submit(task))
+    while pending:
+        yield pending.popleft().result()
+
+
 def simulate(
     config: Config,
     games: int,
@@ -134,10 +183,13 @@ def simulate(
 ) -> SimulationTotals:
     """Play ``games`` random games and return their sums.
 
-    :param workers: how many processes play the games; the result does not
-        depend on it.
+    :param workers: how many processes play the games, 1 to
+        :data:`MAX_WORKERS`; the result does not depend on it.
     :param progress: called with the number of games finished so far.
-    :raises InvalidArgumentError: a count is not a positive whole number.
+    :raises InvalidArgumentError: a count is not a positive whole number, or
+        ``workers`` is more than :data:`MAX_WORKERS`.
+    :raises KeyboardInterrupt: the run was interrupted; no worker is left
+        running.
     """
     if type(config) is not Config:
         raise InvalidArgumentError(
@@ -147,13 +199,18 @@ def simulate(
         if type(value) is not int or value < 1:
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT,
-                f"{name} must be a whole number from 1 up, not {value!r}",
+                f"{name} must be a whole number from 1 up, not {_show(value)}",
             )
+    if workers > MAX_WORKERS:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"workers must be at most {MAX_WORKERS}, not {_show(workers)}",
+        )
     if type(seed) is not int:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT, f"seed must be an int, not {type(seed).__name__}"
         )
-    size = max(1, min(50, games // (workers * 8) or 1))
+    size = max(1, min(_CHUNK, games // (workers * 8) or 1))
     total = SimulationTotals(0, tuple(SeatTotals() for _ in range(config.players)))
     if workers == 1:
         for first, count in _chunks(games, size):
@@ -161,13 +218,19 @@ def simulate(
             if progress is not None:
                 progress(total.games)
         return total
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [
-            pool.submit(_play_chunk, config, seed, first, count)
-            for first, count in _chunks(games, size)
-        ]
-        for future in futures:  # in order, so the sums are added in one order
-            total = total + future.result()
-            if progress is not None:
-                progress(total.games)
+    processes = min(workers, -(-games // size))  # no more than there are chunks
+    with ProcessPoolExecutor(max_workers=processes, initializer=_ignore_interrupts) as pool:
+
+        def submit(chunk: tuple[int, int]) -> Future[SimulationTotals]:
+            return pool.submit(_play_chunk, config, seed, *chunk)
+
+        try:
+            # In order, so that the sums are added in one order.
+            for part in _bounded(submit, _chunks(games, size), IN_FLIGHT * processes):
+                total = total + part
+                if progress is not None:
+                    progress(total.games)
+        except KeyboardInterrupt:
+            pool.shutdown(cancel_futures=True)
+            raise
     return total

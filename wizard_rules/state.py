@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn, Protocol, Ty
 from wizard_rules.actions import Action, Deal, _interned
 from wizard_rules.cards import _FULL_DECK_MASK, Card, Suit, _cards_of, _mask_of
 from wizard_rules.config import Config, _seat_after
-from wizard_rules.errors import ErrorCode, InvalidArgumentError
+from wizard_rules.errors import ErrorCode, InvalidArgumentError, _show
 from wizard_rules.scoring import RoundResult
 from wizard_rules.trick import Trick, _led_suit, _winner
 
@@ -483,7 +483,7 @@ class State(_StateFields, _PublicQueries):
         if type(seat) is not int or not 0 <= seat < self.config.players:
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT,
-                f"seat must be an int from 0 to {self.config.players - 1}, not {seat!r}",
+                f"seat must be an int from 0 to {self.config.players - 1}, not {_show(seat)}",
             )
         return seat
 

@@ -9,7 +9,10 @@ Legality comes in layers, as in python-chess and pokerkit:
   would raise, and returns ``None`` for a legal action;
 * :func:`apply` -- checks, then returns the next state.  A refused action
   changes nothing: states are immutable, and the check runs before anything
-  is built.
+  is built;
+* :func:`check_as` and :func:`apply_as` -- the same for a game server, which
+  knows which seat sent an action: anything from a seat that is not to act
+  is refused first, before any check that depends on a hand.
 
 Each kind of action has its rules in one place: a verifier that raises the
 reason for a refusal (``_verify_play``) next to the transition that builds the
@@ -50,6 +53,7 @@ from wizard_rules.errors import (
     IllegalActionError,
     InvalidActionError,
     InvalidArgumentError,
+    _show,
 )
 from wizard_rules.scoring import RoundResult, round_score
 from wizard_rules.state import (
@@ -71,7 +75,7 @@ from wizard_rules.state import (
 )
 from wizard_rules.trick import Trick, _playable_mask, _trick, _winner
 
-__all__ = ["apply", "check", "is_legal", "legal_actions", "replay"]
+__all__ = ["apply", "apply_as", "check", "check_as", "is_legal", "legal_actions", "replay"]
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -136,6 +140,54 @@ def apply(state: State, action: object) -> State:
     return _verify(state, action).transition(state, action)
 
 
+def check_as(state: State, seat: int, action: object) -> None:
+    """Raise the error :func:`apply_as` would raise for ``action`` sent by ``seat``, if any.
+
+    For game servers: ``seat`` is the seat the server knows sent the action
+    (the authenticated connection's), not the seat the action names.
+    Anything from a seat that is not to act is refused first, whatever it
+    is, so that the answer to such a seat never depends on any hand: a client
+    cannot probe another seat's cards by trying them out of turn (where
+    ``card_not_in_hand``, ``must_follow_suit`` and success would tell them
+    apart).  The checks, in order:
+
+    1. ``game_over`` at the end of the game;
+    2. ``not_your_turn`` when ``seat`` is not the player to act (also at a
+       chance step, when no seat is);
+    3. ``not_your_turn`` for a :class:`Deal` (a deal is chance's, never a
+       player's) or an action that names another seat than ``seat``;
+    4. then everything :func:`check` checks, in its order.
+
+    Returns ``None`` when ``seat`` may play ``action`` now.
+
+    :raises InvalidArgumentError: ``state`` is not a :class:`State`, or
+        ``seat`` is not one of its seats (the server's mistake, not the
+        player's).
+    :raises InvalidActionError: ``action``, sent by the seat to act, is not
+        an action.
+    :raises IllegalActionError: ``game_over``, ``not_your_turn``, or the
+        rules forbid ``action`` here (see :func:`check`).
+    """
+    _verify_as(state, seat, action)
+
+
+def apply_as(state: State, seat: int, action: object) -> State:
+    """Return the state after ``seat`` plays ``action``; ``state`` itself is unchanged.
+
+    :func:`apply` for game servers: ``seat`` is the seat that sent the
+    action, and anything from a seat that is not to act is refused first (see
+    :func:`check_as`, which lists the checks and their order).
+
+    :raises InvalidArgumentError: ``state`` is not a :class:`State`, or
+        ``seat`` is not one of its seats.
+    :raises InvalidActionError: ``action``, sent by the seat to act, is not
+        an action.
+    :raises IllegalActionError: ``game_over``, ``not_your_turn``, or the
+        rules forbid ``action`` here; nothing has changed.
+    """
+    return _verify_as(state, seat, action).transition(state, action)
+
+
 def replay(state: State, actions: Iterable[object]) -> State:
     """Apply ``actions`` one after another, starting from ``state``.
 
@@ -182,6 +234,25 @@ def _verify(state: State, action: object) -> _Rule[Any]:
     return rule
 
 
+def _verify_as(state: State, seat: int, action: object) -> _Rule[Any]:
+    """:func:`_verify`, after refusing anything not from the seat to act (see :func:`check_as`)."""
+    if type(state) is not State:
+        raise _not_a_state(state)
+    seat = state._seat(seat)
+    if seat != state.current_player:
+        if state.phase is Phase.GAME_OVER:
+            raise _out_of_phase(state, "any action")
+        who = "chance" if state.current_player is None else f"P{state.current_player}"
+        raise IllegalActionError(ErrorCode.NOT_YOUR_TURN, f"it is {who}'s turn, not P{seat}'s")
+    if isinstance(action, Deal) or (
+        isinstance(action, (ChooseTrump, Bid, Play)) and action.player != seat
+    ):
+        raise IllegalActionError(
+            ErrorCode.NOT_YOUR_TURN, f"P{seat} may act only for itself, as P{seat}"
+        )
+    return _verify(state, action)
+
+
 def _require_phase(state: State, kind: type[Action], what: str) -> None:
     """Refuse to go on unless ``state`` is in the phase that expects ``kind``.
 
@@ -218,10 +289,11 @@ def _refuse_turn(state: State, player: int) -> IllegalActionError:
     players = state.config.players
     if not 0 <= player < players:
         return IllegalActionError(
-            ErrorCode.NO_SUCH_PLAYER, f"there is no seat {player}: seats are 0 to {players - 1}"
+            ErrorCode.NO_SUCH_PLAYER,
+            f"there is no seat {_show(player)}: seats are 0 to {players - 1}",
         )
     return IllegalActionError(
-        ErrorCode.NOT_YOUR_TURN, f"it is P{state.current_player}'s turn, not P{player}'s"
+        ErrorCode.NOT_YOUR_TURN, f"it is P{state.current_player}'s turn, not P{_show(player)}'s"
     )
 
 
@@ -356,7 +428,7 @@ def _verify_bid(state: State, bid: Bid) -> None:
     if not 0 <= tricks <= round_number:
         raise IllegalActionError(
             ErrorCode.BID_OUT_OF_RANGE,
-            f"a bid in round {round_number} is from 0 to {round_number}, not {tricks}",
+            f"a bid in round {round_number} is from 0 to {round_number}, not {_show(tricks)}",
         )
     if tricks == _forbidden_bid(state, bid.player):
         raise IllegalActionError(

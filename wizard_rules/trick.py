@@ -20,7 +20,7 @@ import attrs
 
 from wizard_rules.cards import _SPECIALS_MASK, Card, Kind, Suit, _mask_of
 from wizard_rules.config import _seat_after
-from wizard_rules.errors import ErrorCode, InvalidArgumentError
+from wizard_rules.errors import ErrorCode, InvalidArgumentError, _show
 
 __all__ = ["Trick", "led_suit", "may_play", "winning_position"]
 
@@ -202,7 +202,7 @@ class Trick:
         if type(position) is not int or not 0 <= position < len(self.cards):
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT,
-                f"position must be an int from 0 to {len(self.cards) - 1}, not {position!r}",
+                f"position must be an int from 0 to {len(self.cards) - 1}, not {_show(position)}",
             )
         return _seat_after(self.leader, position, len(self.cards))
 
