@@ -72,6 +72,7 @@ if TYPE_CHECKING:
     from wizard_rules.transitions import (
         apply,
         apply_as,
+        apply_legal,
         check,
         check_as,
         is_legal,
@@ -120,6 +121,7 @@ __all__ = [
     "action_to_dict",
     "apply",
     "apply_as",
+    "apply_legal",
     "check",
     "check_as",
     "config_from_dict",
@@ -206,6 +208,7 @@ _HOMES: Final[dict[str, str]] = {
     # transitions
     "apply": "transitions",
     "apply_as": "transitions",
+    "apply_legal": "transitions",
     "check": "transitions",
     "check_as": "transitions",
     "is_legal": "transitions",

@@ -22,7 +22,13 @@ from wizard_rules.cards import DECK, Card
 from wizard_rules.config import Config, _seat_after
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.state import _DEAL, _GAME_OVER, State, _not_a_state, new_game
-from wizard_rules.transitions import _out_of_phase, _require_phase, apply, legal_actions
+from wizard_rules.transitions import (
+    _out_of_phase,
+    _require_phase,
+    apply,
+    apply_legal,
+    legal_actions,
+)
 
 __all__ = ["random_action", "random_deal", "random_game"]
 
@@ -89,9 +95,18 @@ def random_action(state: State, rng: random.Random) -> Action:
 
 
 def random_game(config: Config, rng: random.Random) -> State:
-    """Play a whole game with :func:`random_action` and return the final state."""
+    """Play a whole game with :func:`random_action` and return the final state.
+
+    The decisions take the fast path (:func:`~wizard_rules.apply_legal`): a
+    random index into the legal actions, drawn exactly as
+    :func:`random_action` draws it, so the game is the one
+    :func:`random_action` and :func:`~wizard_rules.apply` would play.
+    """
     state = new_game(config)
     _require_rng(rng)
     while state.phase is not _GAME_OVER:
-        state = apply(state, random_action(state, rng))
+        if state.phase is _DEAL:
+            state = apply(state, random_deal(state, rng))
+        else:
+            state = apply_legal(state, rng.randrange(len(legal_actions(state))))
     return state

@@ -1,0 +1,105 @@
+"""The fast path: apply_legal moves on by an index into the legal actions, never illegally."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wizard_rules import (
+    Config,
+    InvalidArgumentError,
+    Phase,
+    State,
+    apply,
+    apply_legal,
+    legal_actions,
+    new_game,
+    random_action,
+    random_deal,
+    random_game,
+)
+from wizard_rules.strategies import states
+
+
+@settings(max_examples=150, deadline=None)
+@given(states(), st.data())
+def test_apply_legal_is_apply_of_that_legal_action(state: State, data: st.DataObject) -> None:
+    actions = legal_actions(state)
+    if not actions:
+        return
+    index = data.draw(st.integers(0, len(actions) - 1))
+    assert apply_legal(state, index) == apply(state, actions[index])
+
+
+@settings(max_examples=60, deadline=None)
+@given(states(), states())
+def test_the_remembered_list_belongs_to_its_state_only(one: State, other: State) -> None:
+    # legal_actions of one state, then apply_legal on another: the other's own list counts.
+    legal_actions(one)
+    actions = legal_actions(other) if other is not one else ()
+    legal_actions(one)
+    if actions:
+        last = len(actions) - 1
+        assert apply_legal(other, last) == apply(other, actions[last])
+
+
+def a_state_with_choices() -> State:
+    state = new_game(Config(players=4))
+    rng = random.Random(2)
+    while len(legal_actions(state)) < 3:
+        state = apply(state, random_action(state, rng))
+    return state
+
+
+@pytest.mark.parametrize(
+    "index",
+    [-1, 99, 10**5000, True, 1.0, "0", None],
+    ids=["negative", "past-the-end", "huge", "bool", "float", "str", "none"],
+)
+def test_an_index_that_is_not_a_position_of_the_list_is_refused(index: Any) -> None:
+    state = a_state_with_choices()
+    before = legal_actions(state)
+    with pytest.raises(InvalidArgumentError) as refused:
+        apply_legal(state, index)
+    assert "index must be an int from 0 to" in str(refused.value)
+    assert len(str(refused.value)) < 300
+    assert legal_actions(state) == before
+
+
+def test_there_is_nothing_to_choose_at_a_deal_or_at_the_end() -> None:
+    state = new_game(Config(players=3))
+    with pytest.raises(InvalidArgumentError, match="no legal action to choose here"):
+        apply_legal(state, 0)
+    final = random_game(Config(players=3), random.Random(1))
+    assert final.phase is Phase.GAME_OVER
+    with pytest.raises(InvalidArgumentError, match="game_over"):
+        apply_legal(final, 0)
+
+
+@pytest.mark.parametrize("state", [None, "state", 3])
+def test_apply_legal_needs_a_state(state: Any) -> None:
+    with pytest.raises(InvalidArgumentError):
+        apply_legal(state, 0)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_games_on_the_fast_path_are_the_checked_ones(players: int) -> None:
+    # random_game takes the fast path; the checked loop of random_action and
+    # apply, from the same seed, plays the same game.
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = new_game(Config(players=players, forbid_bid_total_match=seed == 1))
+        while not state.is_over:
+            state = apply(state, random_action(state, rng))
+        config = Config(players=players, forbid_bid_total_match=seed == 1)
+        assert random_game(config, random.Random(seed)) == state
+
+
+def test_a_deal_still_goes_through_apply() -> None:
+    state = new_game(Config(players=3))
+    dealt = apply(state, random_deal(state, random.Random(0)))
+    assert dealt.phase in (Phase.BID, Phase.CHOOSE_TRUMP)
