@@ -88,7 +88,7 @@ _GAME_OVER: Final = Phase.GAME_OVER
 # their common history.  ``digest`` sums up the start and every action in one
 # number: equal logs have equal digests, so a state's hash is its log's
 # digest, and states with different digests are unequal without a look at
-# anything else.  The start node is ``(None, None, hash((config, start)))``.
+# anything else.  The start node is ``(None, None, digest of (config, start))``.
 #
 # Player actions are stored as the interned records of
 # :mod:`wizard_rules.actions` (the transitions swap an equal record the caller
@@ -105,10 +105,15 @@ _BEFORE: Final = 0
 _ACTION: Final = 1
 _DIGEST: Final = 2
 
+_DIGEST_BITS: Final = (1 << 30) - 1
+"""Digests keep 30 bits: an int that small takes 28 bytes, a full hash 36, and a
+digest is stored for every action of every retained state.  (A collision costs
+a comparison of the two histories, never a wrong answer.)"""
+
 
 def _start_log(config: Config, start: object) -> _Log:
     """The empty log of a game started with ``config`` (at ``start``, a position or ``None``)."""
-    return (None, None, hash((config, start)))
+    return (None, None, hash((config, start)) & _DIGEST_BITS)
 
 
 def _logged(log: _Log, action: Action) -> _Log:
@@ -117,7 +122,7 @@ def _logged(log: _Log, action: Action) -> _Log:
         key: object = _deal_key(tuple(_mask_of(hand) for hand in action.hands), action.turned)
     else:
         key = id(action)
-    return (log, action, hash((log[_DIGEST], key)))
+    return (log, action, hash((log[_DIGEST], key)) & _DIGEST_BITS)
 
 
 def _deal_key(hand_masks: tuple[int, ...], turned: Card | None) -> tuple[tuple[int, ...], int]:

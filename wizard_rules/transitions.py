@@ -60,6 +60,7 @@ from wizard_rules.state import (
     _ALL,
     _BID,
     _DIGEST,
+    _DIGEST_BITS,
     _PLAY,
     Phase,
     State,
@@ -436,7 +437,7 @@ def _deal(state: State, deal: Deal) -> State:
         results=state.results,
         scores=state.scores,
         start=state.start,
-        log=(log, deal, hash((log[_DIGEST], _deal_key(hand_masks, turned)))),
+        log=(log, deal, hash((log[_DIGEST], _deal_key(hand_masks, turned))) & _DIGEST_BITS),
     )
 
 
@@ -550,7 +551,7 @@ def _bid(state: State, bid: Bid) -> State:
             results,
             scores,
             start,
-            (log, logged, hash((log[_DIGEST], id(logged)))),
+            (log, logged, hash((log[_DIGEST], id(logged))) & _DIGEST_BITS),
         ),
     )
 
@@ -621,7 +622,7 @@ def _play(state: State, play: Play) -> State:
     masks = hand_masks[:player] + (hand_masks[player] & ~card.mask,) + hand_masks[player + 1 :]
     trick = current_trick + (card,)
     logged = _PLAYS[player][card.index]  # interned, so that the log may take its identity
-    log = (log, logged, hash((log[_DIGEST], id(logged))))
+    log = (log, logged, hash((log[_DIGEST], id(logged))) & _DIGEST_BITS)
     if len(trick) < players:  # the trick goes on, to the left
         current = _LEFT_OF[players][player]
     else:  # the trick is complete: its winner takes it and leads the next
