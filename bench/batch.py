@@ -32,7 +32,8 @@ How things are counted, the same for every engine:
   exactly ``4 * (k + 1)`` decisions (a bid and ``k`` cards a player), which
   the run checks against its Python-driven games;
 * games per second count complete games: a 4-player Wizard game (15
-  rounds, 151 decisions and about 2 trump choices on average) for ours, one
+  rounds: 60 bids, 480 cards and a trump choice now and then, about 541
+  decisions) for ours, one
   ``oh_hell`` round for OpenSpiel's.  Decisions per second are the
   comparable figure; games per second are given for each engine's own game.
 
@@ -205,11 +206,17 @@ def median_figures(runs: list[tuple[float, int, int]]) -> dict[str, float]:
     }
 
 
-def plot(figures: dict[str, dict[str, float]], path: Path) -> None:
-    """Write games per second against batch size, with OpenSpiel's two lines (an SVG)."""
+def plot(figures: dict[str, dict[str, float]], per_game: float, path: Path) -> None:
+    """Write games per second against batch size, with OpenSpiel's two lines (an SVG).
+
+    A game is a 4-player Wizard game of ``per_game`` decisions; OpenSpiel's
+    lines are its decisions per second in games of that many decisions.
+    """
     width, height, left, right, top, bottom = 640, 360, 70, 20, 30, 50
     sizes = [size for size in SIZES if f"batch {size}" in figures]
-    decisions = {name: 1e6 / value["us_per_decision"] for name, value in figures.items()}
+    decisions = {
+        name: 1e6 / value["us_per_decision"] / per_game for name, value in figures.items()
+    }
     low = math.floor(math.log10(min(decisions.values())))
     high = math.ceil(math.log10(max(decisions.values())))
 
@@ -224,8 +231,8 @@ def plot(figures: dict[str, dict[str, float]], path: Path) -> None:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         'font-family="sans-serif" font-size="12">',
         f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<text x="{left}" y="18">decisions per second (log scale) against batch size; '
-        "4 players, random play</text>",
+        f'<text x="{left}" y="18">games per second (log scale) against batch size: '
+        f"4-player games of {per_game:.0f} decisions, random play</text>",
     ]
     for power in range(low, high + 1):
         value = 10.0**power
@@ -327,7 +334,8 @@ def main() -> None:
         f"{batch_bytes:.0f} bytes a game in the batch"
     )
     if args.plot:
-        plot(figures, args.plot)
+        per_game = sum(d for _, d, _ in runs["scalar"]) / sum(g for _, _, g in runs["scalar"])
+        plot(figures, per_game, args.plot)
         print(f"wrote {args.plot}")
     report = {
         "batch_us_per_decision": round(batch_us, 4),
