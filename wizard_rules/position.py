@@ -58,7 +58,7 @@ from wizard_rules.errors import (
     PositionError,
     _show,
 )
-from wizard_rules.state import Phase, State, _make_state, _start_log
+from wizard_rules.state import Phase, State, _make_state, _pack, _start_log
 from wizard_rules.trick import _led_suit, _playable_mask
 from wizard_rules.views import PlayerView
 
@@ -509,7 +509,7 @@ def from_position(position: Position) -> State:
         round=position.round,
         dealer=position.dealer,
         current_player=position.current_player,
-        hand_masks=masks,
+        packed_hands=_pack(masks),
         undealt_mask=_FULL_DECK_MASK & ~placed if in_round else _FULL_DECK_MASK,
         turned=position.turned,
         trump=position.trump,

@@ -33,7 +33,7 @@ import enum
 import inspect
 import itertools
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn, Protocol, TypeAlias, cast
 
 from wizard_rules.actions import Action, Deal, _interned
@@ -119,18 +119,35 @@ def _start_log(config: Config, start: object) -> _Log:
 def _logged(log: _Log, action: Action) -> _Log:
     """``log`` with ``action`` added: ``action`` must be interned, or a :class:`Deal`."""
     if type(action) is Deal:
-        key: object = _deal_key(tuple(_mask_of(hand) for hand in action.hands), action.turned)
+        key: object = _deal_key(_pack(_mask_of(hand) for hand in action.hands), action.turned)
     else:
         key = id(action)
     return (log, action, hash((log[_DIGEST], key)) & _DIGEST_BITS)
 
 
-def _deal_key(hand_masks: tuple[int, ...], turned: Card | None) -> tuple[tuple[int, ...], int]:
+_HAND_BITS: Final = 60
+"""How far apart the seats' hands lie in :attr:`State.packed_hands`: a deck's width."""
+
+
+def _pack(masks: Iterable[int]) -> int:
+    """The seats' hand masks in one int, seat 0 lowest."""
+    packed = 0
+    for seat, mask in enumerate(masks):
+        packed |= mask << _HAND_BITS * seat
+    return packed
+
+
+def _unpack(packed: int, players: int) -> tuple[int, ...]:
+    """The hand masks of ``players`` seats packed in ``packed``, by seat."""
+    return tuple(packed >> _HAND_BITS * seat & _FULL_DECK_MASK for seat in range(players))
+
+
+def _deal_key(packed_hands: int, turned: Card | None) -> tuple[int, int]:
     """What a deal adds to a log's digest: its hands as masks and its turned card's index.
 
     (Hashing the :class:`Deal` itself would hash 60 cards one by one.)
     """
-    return (hand_masks, -1 if turned is None else turned.index)
+    return (packed_hands, -1 if turned is None else turned.index)
 
 
 def _log_of(config: Config, start: object, actions: tuple[Action, ...]) -> _Log:
@@ -186,8 +203,12 @@ class _StateFields(NamedTuple):
     """The seat that deals (or dealt) the current round."""
     current_player: int | None
     """The seat to act next; ``None`` at a deal (a chance step) and at the end."""
-    hand_masks: tuple[int, ...]
-    """Each seat's hand as a bit mask of :attr:`Card.mask <wizard_rules.Card.mask>` bits."""
+    packed_hands: int
+    """Every seat's hand in one int: seat ``s``'s bit mask (of
+    :attr:`Card.mask <wizard_rules.Card.mask>` bits) shifted left by ``60 * s``
+    (see :attr:`~State.hand_masks`).  One int instead of a tuple of one per
+    seat: a card played changes one int, not a tuple and an int.
+    """
     undealt_mask: int
     """The cards of this round's stack that were not dealt, without the turned card.
 
@@ -403,7 +424,12 @@ class State(_StateFields, _PublicQueries):
 
         :raises InvalidArgumentError: ``seat`` is not a seat of this game.
         """
-        return _cards_of(self.hand_masks[self._seat(seat)])
+        return _cards_of(self.packed_hands >> _HAND_BITS * self._seat(seat) & _FULL_DECK_MASK)
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """Each seat's hand as a bit mask of :attr:`Card.mask <wizard_rules.Card.mask>` bits."""
+        return _unpack(self.packed_hands, self.config.players)
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -630,7 +656,7 @@ def _between_rounds(
         round=round,
         dealer=dealer,
         current_player=None,
-        hand_masks=(0,) * players,
+        packed_hands=0,
         undealt_mask=_FULL_DECK_MASK,
         turned=None,
         trump=None,

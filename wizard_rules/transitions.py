@@ -47,7 +47,7 @@ from wizard_rules.actions import (
     _interned,
 )
 from wizard_rules.cards import _FULL_DECK_MASK, DECK, Kind, _mask_of, _pick
-from wizard_rules.config import _LEFT_OF, _seat_after
+from wizard_rules.config import _LEFT_OF, MAX_PLAYERS, _seat_after
 from wizard_rules.errors import (
     ErrorCode,
     IllegalActionError,
@@ -61,6 +61,7 @@ from wizard_rules.state import (
     _BID,
     _DIGEST,
     _DIGEST_BITS,
+    _HAND_BITS,
     _PLAY,
     Phase,
     State,
@@ -87,6 +88,11 @@ __all__ = [
     "replay",
 ]
 
+_SEAT_BITS: Final = tuple(
+    tuple(card.mask << _HAND_BITS * seat for card in DECK) for seat in range(MAX_PLAYERS)
+)
+"""``_SEAT_BITS[seat][card.index]``: the card's bit in :attr:`State.packed_hands`."""
+
 # The last list legal_actions returned, with its state: apply_legal reuses it
 # when it is asked about that very state (compared by identity; one tuple,
 # rebound at once, so that threads see either the old pair or the new).
@@ -111,7 +117,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     # The table's dispatch written out (rather than calling _legal_choices):
     # this runs once per decision of every simulated game.
     global _last_legal
-    actions = _RULE_OF_PHASE[state.phase].choices(state, player, state.hand_masks[player])
+    hand = state.packed_hands >> _HAND_BITS * player & _FULL_DECK_MASK
+    actions = _RULE_OF_PHASE[state.phase].choices(state, player, hand)
     _last_legal = (state, actions)
     return actions
 
@@ -403,10 +410,12 @@ def _verify_deal(state: State, deal: Deal) -> None:
 def _deal(state: State, deal: Deal) -> State:
     dealer = state.dealer
     first = state.leader  # left of the dealer: bids first and leads the first trick
-    hand_masks = tuple(_mask_of(hand) for hand in deal.hands)
     dealt = 0
-    for mask in hand_masks:
+    packed_hands = 0
+    for seat, hand in enumerate(deal.hands):
+        mask = _mask_of(hand)
         dealt |= mask
+        packed_hands |= mask << _HAND_BITS * seat
     turned = deal.turned
     phase = Phase.BID
     current = first
@@ -425,7 +434,7 @@ def _deal(state: State, deal: Deal) -> State:
         round=state.round,
         dealer=dealer,
         current_player=current,
-        hand_masks=hand_masks,
+        packed_hands=packed_hands,
         undealt_mask=_FULL_DECK_MASK & ~(dealt | (0 if turned is None else turned.mask)),
         turned=turned,
         trump=trump,
@@ -437,7 +446,7 @@ def _deal(state: State, deal: Deal) -> State:
         results=state.results,
         scores=state.scores,
         start=state.start,
-        log=(log, deal, hash((log[_DIGEST], _deal_key(hand_masks, turned))) & _DIGEST_BITS),
+        log=(log, deal, hash((log[_DIGEST], _deal_key(packed_hands, turned))) & _DIGEST_BITS),
     )
 
 
@@ -459,7 +468,7 @@ def _choose_trump(state: State, choice: ChooseTrump) -> State:
         round=state.round,
         dealer=state.dealer,
         current_player=state.leader,  # left of the dealer bids first
-        hand_masks=state.hand_masks,
+        packed_hands=state.packed_hands,
         undealt_mask=state.undealt_mask,
         turned=state.turned,
         trump=choice.suit,
@@ -507,7 +516,7 @@ def _bid(state: State, bid: Bid) -> State:
         round_number,
         dealer,
         _current,
-        hand_masks,
+        packed_hands,
         undealt_mask,
         turned,
         trump,
@@ -539,7 +548,7 @@ def _bid(state: State, bid: Bid) -> State:
             round_number,
             dealer,
             current,
-            hand_masks,
+            packed_hands,
             undealt_mask,
             turned,
             trump,
@@ -581,7 +590,7 @@ def _verify_play(state: State, play: Play) -> None:
     if player != state.current_player:
         raise _refuse_turn(state, player)
     card = play.card
-    hand = state.hand_masks[player]
+    hand = state.packed_hands >> _HAND_BITS * player & _FULL_DECK_MASK
     if not hand & card.mask:
         raise IllegalActionError(ErrorCode.CARD_NOT_IN_HAND, f"P{player} does not hold {card}")
     if not _playable_mask(hand, state.current_trick) & card.mask:
@@ -602,7 +611,7 @@ def _play(state: State, play: Play) -> State:
         round_number,
         dealer,
         _current,
-        hand_masks,
+        packed_hands,
         undealt_mask,
         turned,
         trump,
@@ -619,7 +628,7 @@ def _play(state: State, play: Play) -> State:
     players = config.players
     player = play.player
     card = play.card
-    masks = hand_masks[:player] + (hand_masks[player] & ~card.mask,) + hand_masks[player + 1 :]
+    packed_hands ^= _SEAT_BITS[player][card.index]  # the card leaves the hand
     trick = current_trick + (card,)
     logged = _PLAYS[player][card.index]  # interned, so that the log may take its identity
     log = (log, logged, hash((log[_DIGEST], id(logged))) & _DIGEST_BITS)
@@ -642,7 +651,7 @@ def _play(state: State, play: Play) -> State:
             round_number,
             dealer,
             current,
-            masks,
+            packed_hands,
             undealt_mask,
             turned,
             trump,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import attrs
 
 from wizard_rules.actions import Action
-from wizard_rules.cards import Card, Suit, _cards_of, _mask_of
+from wizard_rules.cards import Card, Suit, _mask_of
 from wizard_rules.config import Config
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.scoring import RoundResult
@@ -123,7 +123,7 @@ def player_view(state: State, seat: int) -> PlayerView:
         round=state.round,
         dealer=state.dealer,
         current_player=state.current_player,
-        hand=_cards_of(state.hand_masks[seat]),
+        hand=state.hand(seat),
         hand_sizes=state.hand_sizes,
         turned=state.turned,
         trump=state.trump,
