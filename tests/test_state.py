@@ -21,15 +21,22 @@ import pytest
 from wizard_rules import (
     Config,
     ErrorCode,
+    GameRecord,
     InvalidArgumentError,
     State,
     apply,
+    from_position,
+    legal_actions,
     new_game,
+    position_of,
     random_action,
+    random_game,
 )
+from wizard_rules.actions import _PLAYS
+from wizard_rules.state import _same_log
 
-# The fifteen fields of a state, written out here by hand (not read from the
-# library), in the order the specification of a position lists them.
+# Fifteen names a state is read by, written out here by hand (not read from
+# the library), in the order the specification of a position lists them.
 FIELDS = (
     "config",
     "phase",
@@ -209,3 +216,42 @@ def test_without_source_files_the_fields_keep_their_default_text(
     assert Point.y.__doc__ == "Alias for field number 1"
     assert Point.z.__doc__ == "The z coordinate."
     assert Point.norm.__doc__ == "Not a field: its docstring stays its own."
+
+
+# -- the log of actions: equality and hashing -------------------------------------------
+
+
+def test_a_state_equals_itself_at_once_and_an_independent_twin_after_a_walk() -> None:
+    final = random_game(Config(players=3), random.Random(4))
+    assert final == final
+    twin = GameRecord.from_json(GameRecord.from_state(final).to_json()).replay()
+    assert twin is not final
+    assert twin == final
+    assert hash(twin) == hash(final)
+    assert (twin != final) is False
+
+
+def test_states_of_different_histories_differ_and_hash_apart() -> None:
+    one = random_game(Config(players=3), random.Random(4))
+    other = random_game(Config(players=3), random.Random(5))
+    assert one != other
+    assert hash(one) != hash(other)  # 30-bit digests: a collision here would be a 1e-9 fluke
+
+
+def test_logs_that_share_a_digest_are_still_compared_action_by_action() -> None:
+    # A collision of digests, forced: the walk must tell the logs apart.
+    start: Any = (None, None, 7)
+    play, other = _PLAYS[0][3], _PLAYS[0][4]
+    assert not _same_log((start, play, 9), (start, other, 9))
+    assert not _same_log((start, play, 9), ((start, play, 8), play, 9))
+    assert not _same_log((None, play, 9), ((None, play, 5), play, 9))  # of different lengths
+    assert _same_log((start, play, 9), (start, play, 9))
+
+
+def test_round_actions_from_a_position_start_where_the_game_does() -> None:
+    state = a_state_in_play()
+    start = from_position(position_of(state))
+    after = apply(start, legal_actions(start)[0])
+    assert after.round_actions == (legal_actions(start)[0],)
+    assert after.past_actions == ()
+    assert after.history == after.round_actions

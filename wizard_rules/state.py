@@ -170,9 +170,11 @@ def _actions_of(log: _Log) -> tuple[Action, ...]:
 
 
 def _same_log(one: _Log, other: _Log) -> bool:
-    """Whether two logs hold the same actions: a walk back to their shared part."""
-    if one[_DIGEST] != other[_DIGEST]:
-        return False
+    """Whether two logs hold the same actions: a walk back to their shared part.
+
+    (Their digests are compared first, by :meth:`State.__eq__`: equal digests
+    with different actions take a collision of 30-bit digests.)
+    """
     a: _Log | None = one
     b: _Log | None = other
     while a is not b:
