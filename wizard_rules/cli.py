@@ -246,7 +246,7 @@ def _add_conformance_show(suite_commands: _Commands) -> None:
         help="print one case readably: its config, its actions, what is expected, its tags",
         description="Print one conformance case readably.",
     )
-    show.add_argument("case_id", metavar="ID", help="the case's id, as winner.007")
+    show.add_argument("case_id", metavar="ID", help="the case's id, as winner.059")
     show.set_defaults(subparser=show)
 
 

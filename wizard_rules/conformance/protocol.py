@@ -18,7 +18,7 @@ holding them, or a number too large for a double, as an adapter error).
    "version": "..."}`` (:class:`HelloAnswer`).
 2. For each case the runner sends a ``case`` request (:class:`CaseRequest`)::
 
-       {"type": "case", "id": "winner.012",
+       {"type": "case", "id": "winner.059",
         "config": {"players": 3, "first_dealer": 0, "forbid_bid_total_match": false},
         "actions": [{"type": "deal", ...}, {"type": "bid", ...}, ...],
         "observe": ["trick_winner", "scores"],
@@ -28,7 +28,7 @@ holding them, or a number too large for a double, as an adapter error).
    order.  An action its rules refuse is reported and skipped: the game goes
    on from the unchanged state.  It then answers (:class:`ResultAnswer`)::
 
-       {"type": "result", "id": "winner.012",
+       {"type": "result", "id": "winner.059",
         "errors": [{"at": 5, "code": "must_follow_suit"}],
         "state": {"trick_winner": 2, "scores": [0, 0, 0]},
         "perft": null}

@@ -12,7 +12,7 @@ shipped inside the package as ``wizard_rules/conformance/cases_data/``):
 
 A case is a JSON object::
 
-    {"id": "winner.012", "rule": "8.2",
+    {"id": "winner.059", "rule": "8.2",
      "description": "a low trump beats the highest card of the led suit",
      "given": {"config": {...}, "position": {...}, "actions": [...]},
      "expect": {"errors": [...], "state": {...}, "perft": {"depth": 2, "count": 9}}}
