@@ -20,12 +20,16 @@ action, then the total.
 :data:`~wizard_rules.records.MAX_RECORD_TEXT` bytes, more than any game
 record holds: longer input is refused with ``invalid_record`` without being
 read to its end.  ``simulate --games N --workers K`` takes at most
-:data:`~wizard_rules.simulation.MAX_WORKERS` workers.
+:data:`~wizard_rules.simulation.MAX_WORKERS` workers.  ``simulate --games N
+--backend ray [--address HOST:6379]`` plays the games on a Ray cluster
+(the ``ray`` extra), with the same figures.
 
 Exit status: 0 on success, 2 for a usage error (including position text that
 is not a position, and a partial position given to ``perft``), 1 for a record
-that cannot be read or replayed, 130 when interrupted (Ctrl-C), after one line
-on standard error (for ``simulate --games``, how many games were finished).
+that cannot be read or replayed, and for ``--backend ray`` without Ray
+installed or with a cluster that cannot be reached or fails, 130 when
+interrupted (Ctrl-C), after one line on standard error (for ``simulate
+--games``, how many games were finished).
 """
 
 from __future__ import annotations
@@ -148,6 +152,23 @@ def _add_simulate(commands: _Commands) -> None:
         help=(
             "with --games: spread the games over K processes, at most "
             f"{MAX_WORKERS} (same figures as one)"
+        ),
+    )
+    simulate.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help=(
+            "with --games: 'local' processes (default) or 'ray', tasks on a Ray cluster "
+            "(pip install 'wizard-rules[ray]'; same figures)"
+        ),
+    )
+    simulate.add_argument(
+        "--address",
+        metavar="HOST:PORT",
+        help=(
+            "with --backend ray: the cluster's head, as given to 'ray start --address' "
+            "(default: RAY_ADDRESS, or a Ray instance started on this machine)"
         ),
     )
     simulate.set_defaults(subparser=simulate)
@@ -426,6 +447,12 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, out: Te
         parser.error("argument --workers: only with --games")
     if args.workers > MAX_WORKERS:
         parser.error(f"argument --workers: at most {MAX_WORKERS}, not {args.workers}")
+    if args.games is None and args.backend != "local":
+        parser.error("argument --backend: only with --games")
+    if args.backend == "ray" and args.workers != 1:
+        parser.error("argument --workers: not with --backend ray (the cluster's CPUs set it)")
+    if args.address is not None and args.backend != "ray":
+        parser.error("argument --address: only with --backend ray")
     if args.games is not None and args.json:
         parser.error("argument --json: not with --games")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
@@ -530,7 +557,7 @@ def _case_listing(suite: Suite) -> str:
 
 
 def _simulate_many(args: argparse.Namespace, config: Config, seed: int, out: TextIO) -> int:
-    from wizard_rules.simulation import simulate
+    from wizard_rules.simulation import ClusterError, simulate
 
     games, workers = args.games, args.workers
     show = sys.stderr.isatty()
@@ -545,13 +572,31 @@ def _simulate_many(args: argparse.Namespace, config: Config, seed: int, out: Tex
             sys.stderr.write(f"\r[{bar}] {done}/{games} games")
             sys.stderr.flush()
 
-    totals = simulate(config, games, seed, workers=workers, progress=progress)
+    try:
+        totals = simulate(
+            config,
+            games,
+            seed,
+            workers=workers,
+            progress=progress,
+            backend=args.backend,
+            address=args.address,
+        )
+    except ClusterError as error:
+        sys.stderr.write(f"{chr(10) if show else ''}wizard-rules: {error}\n")
+        return 1
+    except ImportError as error:
+        if error.name != "ray":  # pragma: no cover - only Ray is imported on demand here
+            raise
+        sys.stderr.write(f"wizard-rules: {error}\n")
+        return 1
     seconds = time.perf_counter() - started
     if show:
         sys.stderr.write("\n")
+    where = "on Ray" if args.backend == "ray" else f"{workers} worker{'s' if workers > 1 else ''}"
     out.write(
-        f"{games} games, {config.players} players, seed {seed}, {workers} "
-        f"worker{'s' if workers > 1 else ''}: {seconds:.2f} s, {games / seconds:.1f} games/s\n"
+        f"{games} games, {config.players} players, seed {seed}, {where}: "
+        f"{seconds:.2f} s, {games / seconds:.1f} games/s\n"
     )
     out.write("seat  mean score  spread  bids met    wins\n")
     for seat in range(config.players):
