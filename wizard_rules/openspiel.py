@@ -69,8 +69,9 @@ player gets their score for the round.  (As OpenSpiel reads rewards at
 decisions, a chance node adds its reward, always 0, to the previous one:
 the first decision of a round still reports the last round's scores.)
 With ``normalize_returns`` both are divided by
-:func:`~wizard_rules.tensors.max_score` of the rounds played (the most a player can score in them), so returns lie in ``[-1, 1]``.  The
-game is general-sum.  ``max_game_length`` counts decisions, as OpenSpiel's
+:func:`~wizard_rules.tensors.max_score` of the rounds played (the most a
+player can score in them), so returns lie in ``[-1, 1]``.  The game is
+general-sum.  ``max_game_length`` counts decisions, as OpenSpiel's
 does (chance nodes add ``players * r + 1`` a round, ``60`` in the last).
 
 **Observations.**  The information state and the observation of a player,
