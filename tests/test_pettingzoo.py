@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import subprocess
 import sys
 import warnings
 from typing import Any
@@ -199,3 +200,16 @@ def test_without_pettingzoo_the_import_names_the_extra(monkeypatch: pytest.Monke
     monkeypatch.delitem(sys.modules, "wizard_rules.pettingzoo")
     with pytest.raises(ImportError, match=r"pip install 'wizard-rules\[pettingzoo\]'"):
         importlib.import_module("wizard_rules.pettingzoo")
+
+
+def test_the_core_never_imports_the_frameworks() -> None:
+    code = (
+        "import sys, wizard_rules\n"
+        "from wizard_rules import apply, legal_actions, player_view, random_game\n"
+        "print(sorted(m for m in ('pyspiel', 'pettingzoo', 'gymnasium', 'open_spiel')"
+        " if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
