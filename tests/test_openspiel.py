@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import wizard_rules.openspiel as wos
@@ -45,16 +45,22 @@ def load(**params: Any) -> Any:
     return pyspiel.load_game("wizard_rules", params)
 
 
-def play_randomly(state: Any, rng: random.Random, moves: int | None = None) -> Any:
-    """Play uniformly random chance outcomes and actions (``moves`` of them, or to the end)."""
+def play_randomly(
+    state: Any, rng: random.Random, moves: int | None = None, *, decisions: bool = False
+) -> Any:
+    """Play uniformly random chance outcomes and actions: ``moves`` of them (or
+    of the decisions only, chance nodes being played through), or to the end."""
     done = 0
     while not state.is_terminal() and (moves is None or done < moves):
         if state.is_chance_node():
             outcomes, _ = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choice(outcomes))
+            done += not decisions
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-        done += 1
+            done += 1
+    while decisions and state.is_chance_node():
+        play_randomly(state, rng, 1)
     return state
 
 
@@ -174,9 +180,18 @@ def test_actions_are_the_batch_ids_and_illegal_ones_change_nothing() -> None:
     assert state.action_to_string(state.current_player(), 61) == f"P{inner.current_player} bids 1"
     with pytest.raises(IllegalActionError):
         state.apply_action(5)  # a card, during the bidding
+    history = state.history()
     with pytest.raises(InvalidArgumentError):
         state.apply_action(86)
     assert state.wizard_state is inner
+    assert state.history() == history
+    dealing = load(players=4, round=1).new_initial_state()
+    dealing.apply_action(7)
+    for outcome in (7, 60):
+        with pytest.raises(InvalidArgumentError, match="not a card left to deal"):
+            dealing.apply_action(outcome)
+    assert dealing.dealt == (DECK[7],)
+    assert dealing.history() == [7]
 
 
 def test_returns_and_rewards_are_the_scores() -> None:
@@ -326,16 +341,15 @@ def redeal_hidden(state: Any, viewer: int, rng: random.Random) -> Any:
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(3, 6),
-    moves=st.integers(0, 60),
+    moves=st.integers(0, 40),
 )
 def test_redealing_hidden_cards_never_changes_a_players_tensors(
     seed: int, players: int, moves: int
 ) -> None:
     rng = random.Random(seed)
     game = load(players=players, round=rng.randint(1, 60 // players))
-    state = play_randomly(game.new_initial_state(), rng, moves=moves)
-    if state.is_terminal() or state.is_chance_node():
-        return
+    state = play_randomly(game.new_initial_state(), rng, moves=moves, decisions=True)
+    assume(not state.is_terminal())
     viewer = rng.randrange(players)
     observation = Layout(players)
     # an independent re-deal: any cards the viewer cannot see, anywhere hidden
@@ -416,13 +430,13 @@ def test_a_wizard_turned_shows_the_trump_choice() -> None:
 
 
 def test_ismcts_plays_complete_games() -> None:
-    game = load(players=3, round=2)
+    game = load(players=3, round=3)
     rs = np.random.RandomState(7)
     bot = ismcts.ISMCTSBot(
         game,
         mcts.RandomRolloutEvaluator(1, rs),
         uct_c=2.0,
-        max_simulations=10,
+        max_simulations=20,
         random_state=rs,
         child_selection_policy=ismcts.ChildSelectionPolicy.PUCT,
     )
@@ -436,7 +450,7 @@ def test_ismcts_plays_complete_games() -> None:
                 state.apply_action(int(bot.step(state)))
             else:
                 state.apply_action(int(rs.choice(state.legal_actions())))
-        assert state.returns() == [float(s - 20) for s in state.wizard_state.scores]
+        assert state.returns() == [float(s - 40) for s in state.wizard_state.scores]
         assert len(state.wizard_state.results) == 1
 
 

@@ -59,8 +59,8 @@ id                 action of the player to act
 :func:`wizard_rules.batch.action_id` and :func:`wizard_rules.batch.to_action`
 translate between ids and this library's actions.  An illegal id raises
 :class:`~wizard_rules.IllegalActionError` (or
-:class:`~wizard_rules.InvalidArgumentError` for an id out of range) and
-changes nothing.
+:class:`~wizard_rules.InvalidArgumentError` for an id out of range, or a
+chance outcome that is not a card left to deal) and changes nothing.
 
 **Returns and rewards.**  A player's return is their score so far (in the
 one-round game, their score for the round); the reward of a move is the
@@ -114,7 +114,7 @@ from wizard_rules.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.batch import NUM_ACTIONS, action_id, to_action
 from wizard_rules.cards import DECK, Card, Kind, Suit
 from wizard_rules.config import Config, _seat_after
-from wizard_rules.errors import ConfigError, ErrorCode
+from wizard_rules.errors import ConfigError, ErrorCode, InvalidArgumentError
 from wizard_rules.position import position_of
 from wizard_rules.state import State, new_game
 from wizard_rules.tensors import Layout, _round_start, max_score
@@ -316,6 +316,11 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         before = self._state.scores
         state = self._state
         if state.is_chance:
+            if not 0 <= action < len(DECK) or action in self._dealt:
+                raise InvalidArgumentError(
+                    ErrorCode.INVALID_ARGUMENT,
+                    f"chance outcome {action} is not a card left to deal",
+                )
             self._dealt.append(action)
             if len(self._dealt) == self._spec.chance_nodes(state.round):
                 self._state = apply(state, self._deal())
