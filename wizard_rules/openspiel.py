@@ -163,7 +163,8 @@ def chance_outcomes_of(deal: Deal, dealer: int) -> list[int]:
     Card ``k`` goes to seat ``(dealer + 1 + k) % players``, each seat's cards
     in canonical order, then the turned card (if any).
 
-    >>> from wizard_rules import Deal, parse_cards, parse_card
+    >>> from wizard_rules import DECK, Deal, parse_cards, parse_card
+    >>> from wizard_rules.openspiel import chance_outcomes_of
     >>> deal = Deal([parse_cards("C1 C2"), parse_cards("D1 D2"), parse_cards("H1 H2")],
     ...             parse_card("S1"))
     >>> [DECK[i].text for i in chance_outcomes_of(deal, dealer=0)]

@@ -57,6 +57,7 @@ pieces (``public=False``) only ``seat`` and ``hand`` remain.
 
 >>> import random
 >>> from wizard_rules import Config, apply, new_game, player_view, random_deal
+>>> from wizard_rules.tensors import Layout
 >>> state = new_game(Config(players=4))
 >>> state = apply(state, random_deal(state, random.Random(5)))
 >>> layout = Layout(4)
@@ -105,6 +106,7 @@ def max_score(players: int, rounds: Iterable[int] | None = None) -> int:
     player's total over the same rounds is never below ``-10 * sum(rounds)``,
     which is smaller in size, so ``total / max_score`` lies in ``[-1, 1]``.
 
+    >>> from wizard_rules.tensors import max_score
     >>> max_score(4), max_score(4, [3])
     (1500, 50)
 
