@@ -63,6 +63,9 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(numpy|np|NDArray)(\..*)?"),
     (r"py:class", r"(ndarray|dtype|NamedTuple)"),
     (r"py:class", r"(Action|Json)"),
+    # nor OpenSpiel's, Gymnasium's or PettingZoo's.
+    (r"py:.*", r"(pyspiel|gymnasium|pettingzoo|open_spiel|spaces|AECEnv)(\..*)?"),
+    (r"py:class", r"_Spec"),  # the OpenSpiel game's shared settings (internal)
     (r"py:mod", r"(random|json|argparse|hypothesis)"),
 ]
 suppress_warnings = ["myst.header"]

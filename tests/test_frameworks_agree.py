@@ -1,0 +1,115 @@
+"""The same seeded game through the plain API, OpenSpiel and PettingZoo: the same game.
+
+Deals come from ``random_deal`` with a ``random.Random(seed)`` (which is what
+the PettingZoo environment draws from after ``reset(seed=seed)``; the
+OpenSpiel game is given the same deals as chance outcomes, card by card).
+Every decision is the ``i``-th legal action id in increasing order, ``i``
+drawn from a second generator: the same draw in every framework.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from wizard_rules import Config, apply, legal_actions, player_view, random_deal
+from wizard_rules.batch import action_id, to_action
+from wizard_rules.openspiel import chance_outcomes_of
+from wizard_rules.pettingzoo import raw_env
+from wizard_rules.state import State
+from wizard_rules.tensors import Layout, _round_start
+
+pyspiel: Any = importlib.import_module("pyspiel")
+
+CASES = [
+    (3, False, None, 1),
+    (4, True, None, 2),
+    (6, False, None, 3),
+    (5, False, 7, 4),
+    (4, True, 15, 5),
+]
+
+
+def plain(config: Config, round: int | None, seed: int) -> tuple[State, list[list[float]]]:
+    deals, choices = random.Random(seed), random.Random(seed + 1)
+    state = _round_start(config, round or 1)
+    start = state.scores
+    layout = Layout(config.players)
+    seen: list[list[float]] = []
+    while not (state.is_over or (round is not None and state.round != round)):
+        if state.is_chance:
+            state = apply(state, random_deal(state, deals))
+            continue
+        seat = state.current_player
+        assert seat is not None
+        shown = [b - a for a, b in zip(start, state.scores, strict=True)]
+        seen.append(layout.encode(player_view(state, seat), scores=shown).tolist())
+        ids = sorted(action_id(a) for a in legal_actions(state))
+        state = apply(state, to_action(ids[choices.randrange(len(ids))], seat))
+    return state, seen
+
+
+def openspiel(config: Config, round: int | None, seed: int) -> tuple[Any, list[list[float]]]:
+    game = pyspiel.load_game(
+        "wizard_rules",
+        {
+            "players": config.players,
+            "forbid_bid_total_match": config.forbid_bid_total_match,
+            "round": round or 0,
+        },
+    )
+    deals, choices = random.Random(seed), random.Random(seed + 1)
+    state = game.new_initial_state()
+    seen: list[list[float]] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            inner = state.wizard_state
+            for outcome in chance_outcomes_of(random_deal(inner, deals), inner.dealer):
+                state.apply_action(outcome)
+            continue
+        seen.append(list(state.observation_tensor(state.current_player())))
+        ids = state.legal_actions()
+        state.apply_action(ids[choices.randrange(len(ids))])
+    return state, seen
+
+
+def pettingzoo(config: Config, round: int | None, seed: int) -> tuple[Any, list[list[float]]]:
+    env = raw_env(
+        config.players, forbid_bid_total_match=config.forbid_bid_total_match, round=round
+    )
+    env.reset(seed=seed)
+    choices = random.Random(seed + 1)
+    seen: list[list[float]] = []
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, terminated, _, _ = env.last()
+        totals[agent] += reward
+        if terminated:
+            env.step(None)
+            continue
+        seen.append(observation["observation"].tolist())
+        ids = np.flatnonzero(observation["action_mask"]).tolist()
+        env.step(ids[choices.randrange(len(ids))])
+    return totals, seen
+
+
+@pytest.mark.parametrize(("players", "option", "round", "seed"), CASES)
+def test_the_same_seeded_game_scores_the_same_everywhere(
+    players: int, option: bool, round: int | None, seed: int
+) -> None:
+    config = Config(players=players, forbid_bid_total_match=option)
+    state, seen = plain(config, round, seed)
+    spiel, spiel_seen = openspiel(config, round, seed)
+    totals, zoo_seen = pettingzoo(config, round, seed)
+    start = _round_start(config, round or 1).scores
+    scores = [float(b - a) for a, b in zip(start, state.scores, strict=True)]
+    assert spiel.returns() == scores
+    assert list(totals.values()) == scores
+    assert spiel.wizard_state == state
+    # and every decision was taken on the same observation
+    assert spiel_seen == seen
+    assert zoo_seen == seen

@@ -1,0 +1,486 @@
+"""The OpenSpiel game: OpenSpiel's own checks, hidden cards, search, and the edges."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+import wizard_rules.openspiel as wos
+from wizard_rules import (
+    Config,
+    ConfigError,
+    Deal,
+    IllegalActionError,
+    InvalidArgumentError,
+    Phase,
+    Position,
+    PositionError,
+    apply,
+    from_position,
+    legal_actions,
+    new_game,
+    parse_card,
+    parse_cards,
+    player_view,
+    position_of,
+    random_deal,
+)
+from wizard_rules.batch import action_id
+from wizard_rules.cards import DECK, Suit
+from wizard_rules.tensors import Layout
+
+pyspiel: Any = importlib.import_module("pyspiel")
+ismcts: Any = importlib.import_module("open_spiel.python.algorithms.ismcts")
+mcts: Any = importlib.import_module("open_spiel.python.algorithms.mcts")
+
+
+def load(**params: Any) -> Any:
+    return pyspiel.load_game("wizard_rules", params)
+
+
+def play_randomly(
+    state: Any, rng: random.Random, moves: int | None = None, *, decisions: bool = False
+) -> Any:
+    """Play uniformly random chance outcomes and actions: ``moves`` of them (or
+    of the decisions only, chance nodes being played through), or to the end."""
+    done = 0
+    while not state.is_terminal() and (moves is None or done < moves):
+        if state.is_chance_node():
+            outcomes, _ = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choice(outcomes))
+            done += not decisions
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            done += 1
+    while decisions and state.is_chance_node():
+        play_randomly(state, rng, 1)
+    return state
+
+
+# -- OpenSpiel's own checks ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("params", "serialize"),
+    [
+        ({"players": 4, "round": 3}, True),
+        ({"players": 3, "round": 20}, True),  # the last round: every card dealt, none turned
+        ({"players": 6, "round": 5, "forbid_bid_total_match": True}, True),
+        ({"players": 4, "round": 7, "first_dealer": 2, "normalize_returns": True}, True),
+        ({"players": 6}, False),  # the whole game (serialising every step replays it: slow)
+    ],
+    ids=str,
+)
+def test_openspiel_random_simulation_tests(params: dict[str, Any], serialize: bool) -> None:
+    # OpenSpiel's RandomSimTest: legal actions sorted and unique, chance outcomes
+    # summing to 1, clones equal, serialisation round trips, rewards adding up
+    # to returns, game length within max_game_length.
+    pyspiel.random_sim_test(load(**params), num_sims=2, serialize=serialize, verbose=False)
+
+
+def test_the_game_type_and_info() -> None:
+    game = load(players=5, round=4)
+    assert game.get_type().short_name == "wizard_rules"
+    assert game.num_players() == 5
+    assert game.num_distinct_actions() == 86
+    assert game.max_chance_outcomes() == 60
+    assert (game.min_utility(), game.max_utility()) == (-40.0, 60.0)
+    assert game.max_game_length() == 1 + 5 + 5 * 4
+    normalized = load(players=4, normalize_returns=True)
+    assert normalized.max_utility() == 1.0
+    assert normalized.min_utility() == pytest.approx(-1200 / 1500)
+    assert load().num_players() == 4
+    assert isinstance(wos.WizardGame(), wos.WizardGame)
+
+
+def test_serialisation_and_pickling_round_trip() -> None:
+    game = load(players=4, round=2)
+    state = play_randomly(game.new_initial_state(), random.Random(3), moves=12)
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(state2) == str(state)
+    assert state2.history() == state.history()
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"bogus": 1},
+        {"players": 7},
+        {"round": 16},
+        {"round": -1},
+        {"players": 3, "first_dealer": 3},
+    ],
+    ids=str,
+)
+def test_bad_parameters_are_refused(params: dict[str, Any]) -> None:
+    with pytest.raises(ConfigError):
+        wos.WizardGame(params)
+
+
+# -- chance ---------------------------------------------------------------------
+
+
+def test_a_deal_is_one_card_at_a_time_then_the_turned_card() -> None:
+    game = load(players=3, round=2, first_dealer=1)  # round 2 is dealt by seat 2
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    wanted = ["C1", "D1", "H1", "C2", "D2", "H2", "S9"]
+    for k, text in enumerate(wanted):
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 60 - k
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, parse_card(text).index) == (
+            f"deal {text}"
+        )
+        state.apply_action(parse_card(text).index)
+        if k < len(wanted) - 1:
+            assert state.dealt == tuple(parse_cards(" ".join(wanted[: k + 1])))
+            assert "dealt=" in str(state)
+    inner = state.wizard_state
+    assert state.dealt == ()
+    assert inner.phase is Phase.BID
+    # seat 0 (left of the dealer, seat 2) got the first card of each run of three
+    assert inner.hands == (
+        tuple(parse_cards("C1 C2")),
+        tuple(parse_cards("D1 D2")),
+        tuple(parse_cards("H1 H2")),
+    )
+    assert inner.turned == parse_card("S9")
+    assert "dealt=" not in str(state)
+    assert str(state) == position_of(inner).to_text()
+
+
+@pytest.mark.parametrize("round", [3, 15])
+def test_chance_outcomes_of_a_deal_rebuild_it(round: int) -> None:
+    game = load(players=4, round=round)
+    state = game.new_initial_state()
+    deal = random_deal(state.wizard_state, random.Random(8))
+    for outcome in wos.chance_outcomes_of(deal, state.wizard_state.dealer):
+        state.apply_action(outcome)
+    assert state.wizard_state == apply(game.new_initial_state().wizard_state, deal)
+
+
+# -- actions, returns -----------------------------------------------------------
+
+
+def test_actions_are_the_batch_ids_and_illegal_ones_change_nothing() -> None:
+    game = load(players=4, round=1)
+    state = play_randomly(game.new_initial_state(), random.Random(1), moves=5)
+    inner = state.wizard_state
+    assert state.legal_actions() == sorted(action_id(a) for a in legal_actions(inner))
+    assert state.action_to_string(state.current_player(), 61) == f"P{inner.current_player} bids 1"
+    with pytest.raises(IllegalActionError):
+        state.apply_action(5)  # a card, during the bidding
+    history = state.history()
+    with pytest.raises(InvalidArgumentError):
+        state.apply_action(86)
+    assert state.wizard_state is inner
+    assert state.history() == history
+    dealing = load(players=4, round=1).new_initial_state()
+    dealing.apply_action(7)
+    for outcome in (7, 60):
+        with pytest.raises(InvalidArgumentError, match="not a card left to deal"):
+            dealing.apply_action(outcome)
+    assert dealing.dealt == (DECK[7],)
+    assert dealing.history() == [7]
+
+
+def test_returns_and_rewards_are_the_scores() -> None:
+    game = load(players=3)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    total = np.zeros(3)
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            total += state.rewards()
+        play_randomly(state, rng, moves=1)
+        if state.wizard_state.results and not state.is_chance_node():
+            assert state.returns() == list(map(float, state.wizard_state.scores))
+    total += state.rewards()
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert total.tolist() == state.returns() == list(map(float, state.wizard_state.scores))
+    normalized = play_randomly(
+        load(players=3, round=2, normalize_returns=True).new_initial_state(), random.Random(4)
+    )
+    assert all(-1.0 <= r <= 1.0 for r in normalized.returns())
+    # one round (round 2) counts from its start, where every seat has 20 (a reachable total)
+    assert normalized.returns() == [(s - 20) / 40 for s in normalized.wizard_state.scores]
+
+
+def test_one_round_starts_at_its_deal_and_ends_when_it_is_scored() -> None:
+    state = load(players=4, round=5, first_dealer=1).new_initial_state()
+    inner = state.wizard_state
+    assert (inner.round, inner.dealer, inner.scores) == (5, 1, (80, 80, 80, 80))
+    assert state.returns() == [0.0] * 4
+    play_randomly(state, random.Random(2))
+    assert state.returns() == [float(s - 80) for s in state.wizard_state.scores]
+    obs = load(players=4, round=5, first_dealer=1).make_py_observer()
+    obs.set_from(state, 0)
+    assert obs.dict["scores"].tolist() == pytest.approx([r / 1500 for r in state.returns()])
+    assert state.is_terminal()
+    assert state.wizard_state.round == 6
+    assert state.observation_string(0).endswith(" end")
+    assert len(state.wizard_state.results) == 1
+
+
+# -- observations ---------------------------------------------------------------
+
+
+def test_strings_and_tensors_of_a_player() -> None:
+    game = load(players=3, round=2)
+    state = game.new_initial_state()
+    for text in ["C1", "D1", "H1", "C2"]:
+        state.apply_action(parse_card(text).index)
+    # mid-deal: each player sees only their own cards so far
+    assert state.observation_string(0) == (
+        "p0 players=3 round=2 dealer=1 scores=20,20,20 hands=-/-/- turned=- trump=- "
+        "bids=-,-,- won=0,0,0 played=- trick=- leader=2 dealt=D1"
+    )
+    assert state.information_state_string(2) == "p2 dealt=C1,C2"
+    obs = game.make_py_observer()
+    obs.set_from(state, 2)
+    assert [DECK[i].text for i in obs.dict["hand"].nonzero()[0]] == ["C1", "C2"]
+    for text in ["D2", "H2", "W1"]:  # a Wizard turned: the dealer (seat 1) names trump
+        state.apply_action(parse_card(text).index)
+    assert state.current_player() == 1
+    state.apply_action(81 + 2)  # Hearts
+    state.apply_action(60 + 1)  # seat 2 bids 1
+    assert state.information_state_string(1) == "p1 r2 hand=H1,H2 turned=W1 trump=H b2=1"
+    assert state.information_state_string(0) == "p0 r2 hand=D1,D2 turned=W1 trump=H b2=1"
+    tensor = np.array(state.information_state_tensor(1), dtype=np.float32)
+    assert tensor.shape == (Layout(3, perfect_recall=True).size,)
+    expected = Layout(3, perfect_recall=True).encode(
+        player_view(state.wizard_state, 1), scores=[0, 0, 0]
+    )
+    assert (tensor == expected).all()
+    assert (
+        np.array(state.observation_tensor(0), dtype=np.float32)
+        == Layout(3).encode(player_view(state.wizard_state, 0), scores=[0, 0, 0])
+    ).all()
+
+
+def test_observers_of_other_kinds() -> None:
+    game = load(players=4, round=2)
+    state = play_randomly(game.new_initial_state(), random.Random(6), moves=13)
+    info = state.wizard_state
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    )
+    public.set_from(state, 1)
+    assert "hand" not in public.dict
+    assert "hands=?/?/?/?" in public.string_from(state, 1)
+    public_recall = game.make_py_observer(
+        pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE)
+    )
+    assert "hand=" not in public_recall.string_from(state, 1)
+    private = game.make_py_observer(
+        pyspiel.IIGObservationType(public_info=False, perfect_recall=False)
+    )
+    private.set_from(state, 1)
+    assert set(private.dict) == {"seat", "hand"}
+    hand = ",".join(c.text for c in info.hand(1))
+    assert private.string_from(state, 1) == f"p1 hand={hand}"
+    private_recall = game.make_py_observer(
+        pyspiel.IIGObservationType(public_info=False, perfect_recall=True)
+    )
+    assert private_recall.string_from(state, 1) == f"p1 r2 hand={hand}"
+    nothing = game.make_py_observer(
+        pyspiel.IIGObservationType(
+            public_info=False, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+        )
+    )
+    assert nothing.string_from(state, 1) == "p1"
+    with pytest.raises(ValueError, match="every player"):
+        game.make_py_observer(
+            pyspiel.IIGObservationType(
+                perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+            )
+        )
+    with pytest.raises(ValueError, match="parameters"):
+        game.make_py_observer(None, {"x": 1})
+
+
+def redeal_hidden(state: Any, viewer: int, rng: random.Random) -> Any:
+    """The same position but for the cards hidden from ``viewer``, shuffled (independently)."""
+    position = position_of(state)
+    hidden = [c for s, h in enumerate(position.hands) if s != viewer for c in h or ()]
+    hidden += [c for c in state.undealt if c != state.turned]
+    rng.shuffle(hidden)
+    hands = []
+    for seat, hand in enumerate(position.hands):
+        if seat == viewer:
+            hands.append(hand)
+        else:
+            hands.append(tuple(hidden[: len(hand or ())]))
+            del hidden[: len(hand or ())]
+    fields = {f: getattr(position, f) for f in ("config", "round", "dealer", "scores")}
+    return from_position(
+        Position(
+            **fields,
+            hands=hands,
+            turned=position.turned,
+            trump=position.trump,
+            bids=position.bids,
+            tricks_won=position.tricks_won,
+            played=position.played,
+            current_trick=position.current_trick,
+            leader=position.leader,
+        )
+    )
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(3, 6),
+    moves=st.integers(0, 40),
+)
+def test_redealing_hidden_cards_never_changes_a_players_tensors(
+    seed: int, players: int, moves: int
+) -> None:
+    rng = random.Random(seed)
+    game = load(players=players, round=rng.randint(1, 60 // players))
+    state = play_randomly(game.new_initial_state(), rng, moves=moves, decisions=True)
+    assume(not state.is_terminal())
+    viewer = rng.randrange(players)
+    observation = Layout(players)
+    # an independent re-deal: any cards the viewer cannot see, anywhere hidden
+    # (one that breaks a void the trick in progress shows is refused: draw again)
+    for _ in range(50):
+        try:
+            other = redeal_hidden(state.wizard_state, viewer, rng)
+        except PositionError:
+            continue
+        assert (
+            observation.encode(
+                player_view(other, viewer), scores=[int(r) for r in state.returns()]
+            )
+            == np.array(state.observation_tensor(viewer), dtype=np.float32)
+        ).all()
+        break
+    # a re-deal consistent with the whole history: the information state too
+    again = state.resample_from_infostate(viewer, rng.random)
+    for method in ("observation_tensor", "information_state_tensor"):
+        assert getattr(again, method)(viewer) == getattr(state, method)(viewer)
+    for method in ("observation_string", "information_state_string"):
+        assert getattr(again, method)(viewer) == getattr(state, method)(viewer)
+    assert again.wizard_state.hand(viewer) == state.wizard_state.hand(viewer)
+    assert again.legal_actions(viewer) == state.legal_actions(viewer)
+
+
+def test_resampling_changes_the_hidden_cards_and_keeps_the_shown_voids() -> None:
+    # A position where seat 1 showed it has no Clubs: every resample respects it.
+    game = load(players=3, round=5)
+    rng = random.Random(11)
+    changed = 0
+    for _ in range(30):
+        state = play_randomly(game.new_initial_state(), rng, moves=15 + 3 + 7)
+        if state.is_terminal():
+            continue
+        viewer = state.current_player()
+        voids = wos._voids(state.wizard_state)
+        again = state.resample_from_infostate(viewer, None)
+        for seat, suits in voids.items():
+            assert not any(c.suit in suits for c in again.wizard_state.hand(seat))
+        others = [s for s in range(3) if s != viewer]
+        changed += any(again.wizard_state.hand(s) != state.wizard_state.hand(s) for s in others)
+    assert changed >= 20
+
+
+def test_resampling_during_a_deal() -> None:
+    game = load(players=4, round=3)
+    state = play_randomly(game.new_initial_state(), random.Random(1), moves=6)
+    again = state.resample_from_infostate(1, None)
+    # round 3 is dealt by seat 2: seat 1 gets cards 2, 6, ...; they are kept
+    assert again.history()[2::4] == state.history()[2::4]
+    assert again.history() != state.history()
+    assert again.information_state_string(1) == state.information_state_string(1)
+
+
+def test_assign_respects_every_void() -> None:
+    # Seat 0 may not take Diamonds: when seat 1 picks first, it must leave the Club.
+    club, diamond = parse_card("C1").index, parse_card("D1").index
+    for seed in range(40):
+        hands = wos._assign(
+            [club, diamond], {0: 1, 1: 1}, {0: {Suit.DIAMONDS}}, random.Random(seed)
+        )
+        assert hands == {0: [club], 1: [diamond]}
+    assert wos._assign([club], {0: 0, 1: 1}, {}, random.Random(0)) == {0: [], 1: [club]}
+
+
+def test_a_wizard_turned_shows_the_trump_choice() -> None:
+    state = load(players=3, round=1).new_initial_state()
+    deal = Deal([parse_cards("C1"), parse_cards("C2"), parse_cards("C3")], parse_card("W4"))
+    for outcome in wos.chance_outcomes_of(deal, 0):
+        state.apply_action(outcome)
+    state.apply_action(81)  # the dealer, seat 0, names Clubs
+    assert state.information_state_string(1).endswith("trump=C")
+    assert state.action_to_string(0, 84) == "P0 names trump S"
+
+
+# -- search ---------------------------------------------------------------------
+
+
+def test_ismcts_plays_complete_games() -> None:
+    game = load(players=3, round=3)
+    rs = np.random.RandomState(7)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, rs),
+        uct_c=2.0,
+        max_simulations=20,
+        random_state=rs,
+        child_selection_policy=ismcts.ChildSelectionPolicy.PUCT,
+    )
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rs.choice(outcomes, p=probs)))
+            elif state.current_player() == 0:
+                state.apply_action(int(bot.step(state)))
+            else:
+                state.apply_action(int(rs.choice(state.legal_actions())))
+        assert state.returns() == [float(s - 40) for s in state.wizard_state.scores]
+        assert len(state.wizard_state.results) == 1
+
+
+# -- imports --------------------------------------------------------------------
+
+
+def test_without_openspiel_the_import_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    monkeypatch.delitem(sys.modules, "wizard_rules.openspiel")
+    with pytest.raises(ImportError, match=r"pip install 'wizard-rules\[openspiel\]'"):
+        importlib.import_module("wizard_rules.openspiel")
+
+
+def test_tensors_without_numpy_name_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    monkeypatch.delitem(sys.modules, "wizard_rules.tensors")
+    with pytest.raises(ImportError, match=r"pip install 'wizard-rules\[pettingzoo\]'"):
+        importlib.import_module("wizard_rules.tensors")
+
+
+def test_layout_edges() -> None:
+    with pytest.raises(ConfigError):
+        Layout(7)
+    with pytest.raises(ConfigError, match="for 3 players"):
+        Layout(3).encode(player_view(apply(new_game(Config(players=4)), _deal4()), 0))
+    out = np.full(Layout(4).size, 9.0, dtype=np.float32)
+    view = player_view(new_game(Config(players=4)), 2)
+    assert Layout(4).encode(view, out=out) is out
+    assert out.max() == 1.0
+
+
+def _deal4() -> Deal:
+    return random_deal(new_game(Config(players=4)), random.Random(0))

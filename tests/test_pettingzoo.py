@@ -1,0 +1,215 @@
+"""The PettingZoo environment and the Gymnasium one: the frameworks' own checks, and the edges."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import subprocess
+import sys
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+
+from wizard_rules import (
+    ConfigError,
+    IllegalActionError,
+    InvalidArgumentError,
+    Phase,
+    player_view,
+    position_of,
+)
+from wizard_rules.pettingzoo import Observation, SingleAgentEnv, env, raw_env
+from wizard_rules.tensors import Layout
+
+api_test: Any = importlib.import_module("pettingzoo.test").api_test
+seed_test: Any = importlib.import_module("pettingzoo.test").seed_test
+check_env: Any = importlib.import_module("gymnasium.utils.env_checker").check_env
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Any:
+    # PettingZoo's checks warn that a dict observation "probably should be" a Box
+    # (the classic environments' action-mask convention, which this follows).
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        yield
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 4, "round": 3},
+        {"players": 3},
+        {"players": 6, "round": 10, "forbid_bid_total_match": True, "rewards": "game"},
+    ],
+    ids=str,
+)
+def test_pettingzoo_api_test(kwargs: dict[str, Any]) -> None:
+    api_test(env(**kwargs), num_cycles=200)
+
+
+@pytest.mark.parametrize("kwargs", [{"players": 5, "round": 4}, {"players": 3}], ids=str)
+def test_pettingzoo_seed_test(kwargs: dict[str, Any]) -> None:
+    seed_test(lambda: env(**kwargs), num_cycles=300)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 4, "seat": 2, "round": 3},
+        {"players": 3, "seat": 0, "normalize_rewards": True},
+    ],
+    ids=str,
+)
+def test_gymnasium_check_env(kwargs: dict[str, Any]) -> None:
+    check_env(SingleAgentEnv(**kwargs), skip_render_check=False)
+
+
+def play(game: Any, rng: random.Random) -> dict[str, float]:
+    """Play random legal actions to the end; the sum of each agent's rewards."""
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            game.step(None)
+        else:
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return totals
+
+
+def test_rewards_add_up_to_the_scores_by_round_or_at_the_end() -> None:
+    by_round = raw_env(players=4)
+    by_round.reset(seed=3)
+    totals = play(by_round, random.Random(3))
+    scores = by_round.wizard_state.scores
+    assert list(totals.values()) == list(map(float, scores))
+    assert by_round.wizard_state.is_over
+    at_end = raw_env(players=4, rewards="game", normalize_rewards=True)
+    at_end.reset(seed=3)
+    rewards_seen: list[float] = []
+    for agent in at_end.agent_iter():
+        _, reward, terminated, _, _ = at_end.last()
+        rewards_seen.append(reward)
+        if terminated:
+            at_end.step(None)
+        else:
+            mask = at_end.observe(agent)["action_mask"]
+            at_end.step(int(random.Random(len(rewards_seen)).choice(np.flatnonzero(mask))))
+    assert sum(1 for r in rewards_seen if r) <= 4  # only the last steps carry rewards
+    assert at_end.max_score == 1500
+
+
+def test_one_round_counts_from_its_start() -> None:
+    game = raw_env(players=3, round=2, render_mode="ansi")
+    game.reset(seed=9)
+    assert game.wizard_state.scores == (20, 20, 20)  # a reachable total (see the docs)
+    assert game.wizard_state.phase is Phase.BID
+    observation = game.observe("player_0")
+    pieces = game.layout.pieces_of(observation["observation"])
+    assert pieces["scores"].tolist() == [0.0, 0.0, 0.0]
+    assert observation["action_mask"].sum() == 0  # not player_0's turn
+    assert game.render() == position_of(game.wizard_state).to_text()
+    totals = play(game, random.Random(9))
+    assert list(totals.values()) == [float(s - 20) for s in game.wizard_state.scores]
+    assert game.agents == []
+    game.close()
+
+
+def test_observations_are_the_players_view() -> None:
+    game = raw_env(players=4, round=3)
+    game.reset(seed=1)
+    agent = game.agent_selection
+    seat = game.possible_agents.index(agent)
+    observation = game.observe(agent)
+    expected = Layout(4).encode(player_view(game.wizard_state, seat), scores=[0, 0, 0, 0])
+    assert (observation["observation"] == expected).all()
+    assert game.observation_space(agent).contains(observation)
+    assert game.action_space(agent).n == 86
+    assert game.render() is None
+
+
+def test_seeding_and_reseeding() -> None:
+    game = raw_env(players=3)
+    game.reset(seed=5)
+    first = game.wizard_state
+    game.reset(seed=5)
+    assert game.wizard_state == first
+    game.reset()  # goes on with the same generator: another deal
+    assert game.wizard_state != first
+
+
+def test_illegal_and_malformed_actions_are_refused() -> None:
+    game = raw_env(players=3, round=1)
+    game.reset(seed=2)
+    before = game.wizard_state
+    with pytest.raises(IllegalActionError):
+        game.step(5)  # a card during the bidding
+    with pytest.raises(InvalidArgumentError):
+        game.step(None)
+    with pytest.raises(InvalidArgumentError):
+        game.step(86)
+    assert game.wizard_state is before
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"players": 2}, {"round": 0}, {"round": 16}, {"rewards": "step"}, {"render_mode": "human"}],
+    ids=str,
+)
+def test_bad_arguments_are_refused(kwargs: dict[str, Any]) -> None:
+    with pytest.raises(ConfigError):
+        raw_env(**kwargs)
+
+
+def test_the_single_agent_environment() -> None:
+    calls = []
+
+    def lowest(observation: Observation, rng: np.random.Generator) -> int:
+        calls.append(1)
+        return int(np.flatnonzero(observation["action_mask"])[0])
+
+    single = SingleAgentEnv(4, seat=1, opponent=lowest, round=2, render_mode="ansi")
+    observation, info = single.reset(seed=4)
+    assert info == {}
+    assert single.env.agent_selection == "player_1"
+    assert len(calls) == 3  # seat 1 deals round 2 and bids last, after seats 2, 3 and 0
+    assert single.render() == position_of(single.env.wizard_state).to_text()
+    total = 0.0
+    terminated = False
+    while not terminated:
+        action = int(np.flatnonzero(observation["action_mask"])[-1])
+        observation, reward, terminated, truncated, info = single.step(action)
+        total += reward
+        assert not truncated
+    assert total == single.env.wizard_state.scores[1] - 20
+    # an illegal action ends the episode with the illegal reward
+    single.reset(seed=4)
+    _, reward, terminated, _, info = single.step(0)
+    assert (reward, terminated, info) == (-40.0, True, {"illegal_action": True})
+    assert SingleAgentEnv(3, normalize_rewards=True).illegal_reward == -1.0
+    assert SingleAgentEnv(3, illegal_reward=-5.0).illegal_reward == -5.0
+    with pytest.raises(ConfigError):
+        SingleAgentEnv(3, seat=3)
+
+
+def test_without_pettingzoo_the_import_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+    monkeypatch.delitem(sys.modules, "wizard_rules.pettingzoo")
+    with pytest.raises(ImportError, match=r"pip install 'wizard-rules\[pettingzoo\]'"):
+        importlib.import_module("wizard_rules.pettingzoo")
+
+
+def test_the_core_never_imports_the_frameworks() -> None:
+    code = (
+        "import sys, wizard_rules\n"
+        "from wizard_rules import apply, legal_actions, player_view, random_game\n"
+        "print(sorted(m for m in ('pyspiel', 'pettingzoo', 'gymnasium', 'open_spiel')"
+        " if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
