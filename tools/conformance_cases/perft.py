@@ -21,12 +21,13 @@ from .common import Json, area, bid, case, play, pos, trump
 # Ids of this area that are retired: never used again.
 # perft.003 gave the leader one card.
 # perft.001, perft.002 and perft.004 to perft.024 were replaced by cases
-# starting from positions.
+# starting from positions.  perft.041 cost too much (see SKIPPED below).
 RETIRED: list[str] = [
     "perft.003",
     "perft.001",
     "perft.002",
     *(f"perft.{n:03d}" for n in range(4, 25)),
+    "perft.041",
 ]
 
 OPTION = "options=forbid_bid_total_match"
@@ -143,7 +144,19 @@ COUNTS: list[tuple[str, str, tuple[int, ...]]] = [
         "turned=H13 bids=1,1,1,1",
         (1, 2, 4, 8),
     ),
+    (
+        "four players, round 4, the bids: no bid is made yet",
+        "players=4 round=4 dealer=3 scores=20,-10,30,0 hands=C1,C5,H9,W1/C2,D5,D9,J1/"
+        "S1,S5,H2,W2/C3,C4,D1,J2 turned=H13",
+        (6,),
+    ),
 ]
+
+# Counts written once and retired since: not written again (their ids stay unused).
+# perft.041, perft 8 of the bids of round 4 (90,000 sequences), took a small
+# independent implementation 12 s: more than a case should cost anyone; perft 6
+# of the same position replaces it.
+SKIPPED: frozenset[str] = frozenset({"perft.041"})
 
 
 @area("perft", "The legal actions, and perft counts of legal play sequences (rule 11.10).")
@@ -165,6 +178,9 @@ def perft_area() -> Iterator[Json]:
         start = pos(position)
         state = from_position(position_from_dict(start))
         for depth in depths:
+            if f"perft.{number:03d}" in SKIPPED:
+                number += 1
+                continue
             count = perft(state, depth)
             yield case(
                 f"perft.{number:03d}",
