@@ -48,6 +48,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from wizard_rules import Config, apply, legal_actions, new_game, random_deal
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from batch import openspiel_games
+
 
 def our_batch(games: int, seed: int) -> tuple[float, int, int]:
     """Play ``games`` games per player count; return (seconds, decisions, games)."""
@@ -68,19 +72,6 @@ def our_batch(games: int, seed: int) -> tuple[float, int, int]:
                     state = apply(state, random_deal(state, rng))
             played += 1
     return time.perf_counter() - start, decisions, played
-
-
-def openspiel_games() -> list[Any]:
-    """The twelve ``oh_hell`` games: 4 players, 4 suits of 13, 1 to 12 tricks."""
-    import pyspiel
-
-    return [
-        pyspiel.load_game(
-            "oh_hell",
-            {"players": 4, "num_suits": 4, "num_cards_per_suit": 13, "num_tricks_fixed": k},
-        )
-        for k in range(1, 13)
-    ]
 
 
 def openspiel_batch(games: list[Any], repeat: int, seed: int) -> tuple[float, int, int]:
