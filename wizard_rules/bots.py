@@ -13,6 +13,7 @@ actions), :class:`HeuristicBot` (rules of thumb) and :class:`ISMCTSBot`
 
 >>> import random
 >>> from wizard_rules import Config, apply, new_game, player_view, random_deal
+>>> from wizard_rules.bots import HeuristicBot
 >>> state = new_game(Config(players=3))
 >>> state = apply(state, random_deal(state, random.Random(4)))
 >>> view = player_view(state, state.current_player)

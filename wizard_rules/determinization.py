@@ -13,6 +13,7 @@ led suit, for the rest of the round; a Wizard or a Jester shows nothing.
 
 >>> import random
 >>> from wizard_rules import Config, apply, new_game, player_view, random_action
+>>> from wizard_rules.determinization import determinize
 >>> state, rng = new_game(Config(players=4)), random.Random(5)
 >>> while state.round < 4 or len(state.played) < 8:
 ...     state = apply(state, random_action(state, rng))
