@@ -24,6 +24,10 @@ read to its end.  ``simulate --games N --workers K`` takes at most
 --backend ray [--address HOST:6379]`` plays the games on a Ray cluster
 (the ``ray`` extra), with the same figures.
 
+``wizard-rules arena --bots heuristic,random[,ismcts:N] --games N --seed S
+[--players P] [--workers K] [--json]`` plays duplicate games among bots and
+prints their figures with 95% intervals (see :mod:`wizard_rules.arena`).
+
 Exit status: 0 on success, 2 for a usage error (including position text that
 is not a position, and a partial position given to ``perft``), 1 for a record
 that cannot be read or replayed, and for ``--backend ray`` without Ray
@@ -105,6 +109,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_conformance(commands)
     _add_show(commands)
     _add_perft(commands)
+    _add_arena(commands)
     return parser
 
 
@@ -419,6 +424,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "perft":
             return _perft(args.subparser, args, sys.stdout)
+        if args.command == "arena":
+            return _arena(args.subparser, args, sys.stdout)
         return _replay(args.file, sys.stdout)
     except BrokenPipeError:  # pragma: no cover - output closed early (e.g. `| head`)
         sys.stderr.close()
@@ -604,6 +611,73 @@ def _simulate_many(args: argparse.Namespace, config: Config, seed: int, out: Tex
             f"P{seat:<4}{totals.mean_score(seat):>11.2f}{totals.score_spread(seat):>8.2f}"
             f"{100 * totals.bids_met_rate(seat):>9.2f}%{100 * totals.win_rate(seat):>7.2f}%\n"
         )
+    return 0
+
+
+def _add_arena(commands: _Commands) -> None:
+    arena = commands.add_parser(
+        "arena",
+        help="play bots against each other in duplicate games and compare them",
+        description=(
+            "Play duplicate games among bots: each deal is played once per rotation of the "
+            "bots over the seats, so the luck of the deal cancels.  Prints each bot's mean "
+            "score with a 95%% interval, its win rate and exact bids, and the pairwise "
+            "differences with 95%% intervals."
+        ),
+    )
+    arena.add_argument(
+        "--bots",
+        required=True,
+        metavar="LIST",
+        help="two or more of random, heuristic, ismcts, ismcts:N (iterations), comma-separated",
+    )
+    arena.add_argument(
+        "--games", type=_positive, required=True, metavar="N", help="how many deals"
+    )
+    arena.add_argument("--seed", type=_seed, default=0, metavar="S", help="the seed (default 0)")
+    arena.add_argument(
+        "--players",
+        type=_players,
+        metavar="P",
+        help="seats at the table (default: one per bot; the bots are repeated to fill them)",
+    )
+    arena.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        metavar="K",
+        help=f"spread the deals over K processes, at most {MAX_WORKERS} (same figures as one)",
+    )
+    arena.add_argument("--json", action="store_true", help="write the figures as JSON")
+    arena.set_defaults(subparser=arena)
+
+
+def _arena(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO) -> int:
+    from wizard_rules.arena import play_arena
+    from wizard_rules.errors import InvalidArgumentError
+
+    specs = [spec.strip() for spec in args.bots.split(",")]
+    games = args.games
+    show = sys.stderr.isatty()
+    args.games_done = 0  # read by main() if the run is interrupted
+
+    def progress(done: int) -> None:
+        args.games_done = done
+        if show:
+            filled = 30 * done // games
+            sys.stderr.write(f"\r[{'#' * filled}{'-' * (30 - filled)}] {done}/{games} deals")
+            sys.stderr.flush()
+
+    try:
+        result = play_arena(specs, games, args.seed, args.players, args.workers, progress=progress)
+    except InvalidArgumentError as error:
+        parser.error(error.message)
+    if show:
+        sys.stderr.write("\n")
+    if args.json:
+        out.write(json.dumps(result.to_json(), indent=2) + "\n")
+    else:
+        out.write(result.table())
     return 0
 
 

@@ -1,0 +1,206 @@
+"""The arena: duplicate games among bots, and their figures with intervals."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+
+import pytest
+
+from wizard_rules import Deal, State
+from wizard_rules.arena import (
+    ArenaResult,
+    PairResult,
+    _lineup,
+    _play_game,
+    interval,
+    make_bot,
+    play_arena,
+)
+from wizard_rules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from wizard_rules.cli import main
+from wizard_rules.config import Config
+from wizard_rules.errors import InvalidArgumentError
+from wizard_rules.simulation import game_seed
+
+
+def test_the_same_seed_gives_the_same_result_whatever_the_workers() -> None:
+    one = play_arena(["heuristic", "random"], games=6, seed=3, players=3)
+    assert play_arena(["heuristic", "random"], games=6, seed=3, players=3, workers=2) == one
+    assert play_arena(["heuristic", "random"], games=6, seed=4, players=3) != one
+
+
+def _deals(state: State) -> list[Deal]:
+    return [action for action in state.history if isinstance(action, Deal)]
+
+
+def test_every_rotation_sees_the_same_deals_at_the_same_seats() -> None:
+    config = Config(players=3)
+    bots: list[Bot] = [HeuristicBot(), RandomBot()]
+    key = game_seed(5, 0)
+    games = [
+        _play_game(config, [bots[b] for b in _lineup(2, 3, rotation)], key, rotation)
+        for rotation in range(3)
+    ]
+    deals = [_deals(game) for game in games]
+    assert len(deals[0]) == 20
+    for other in deals[1:]:
+        for mine, theirs in zip(deals[0], other, strict=True):
+            assert mine.hands == theirs.hands
+            assert mine.turned == theirs.turned
+    # ...while the seats change hands: each lineup slot sits at each seat once.
+    assert [_lineup(2, 3, r) for r in range(3)] == [[0, 1, 0], [0, 0, 1], [1, 0, 0]]
+    assert [game.scores for game in games] != [games[0].scores] * 3
+
+
+def test_the_interval_is_students_t() -> None:
+    # mean 3, sample sd sqrt(2.5), t(0.975, 4) = 2.776: 2.776 * sqrt(2.5) / sqrt(5)
+    mean, half = interval([1, 2, 3, 4, 5])
+    assert mean == 3.0
+    assert half == pytest.approx(2.776 * math.sqrt(0.5))
+    assert interval([7.0]) == (7.0, None)
+    # Beyond the table: close to the normal's 1.96 for many values.
+    _, wide = interval([0.0, 1.0] * 100)
+    assert wide == pytest.approx(1.972 * statistics_sd([0.0, 1.0] * 100) / math.sqrt(200), 1e-3)
+
+
+def statistics_sd(values: list[float]) -> float:
+    mean = sum(values) / len(values)
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+
+
+def test_the_figures_add_up() -> None:
+    result = play_arena(["heuristic", "random", "ismcts:2"], games=2, seed=1)
+    assert result.players == 3
+    assert result.games_played == 6
+    assert [bot.seats for bot in result.bots] == [1, 1, 1]
+    assert sum(bot.win_rate for bot in result.bots) == pytest.approx(1.0)
+    assert [(p.first, p.second) for p in result.pairs] == [
+        ("heuristic", "random"),
+        ("heuristic", "ismcts:2"),
+        ("random", "ismcts:2"),
+    ]
+    first = result.pairs[0]
+    assert first.mean_difference == pytest.approx(
+        result.bots[0].mean_score - result.bots[1].mean_score
+    )
+    single = play_arena(["random", "heuristic"], games=1, seed=1, players=3)
+    assert single.bots[0].score_interval is None
+    assert not single.pairs[0].significant
+    assert "n/a" in single.table()
+    assert PairResult("a", "b", 10.0, 5.0).significant
+    assert not PairResult("a", "b", -1.0, 5.0).significant
+
+
+def test_progress_is_reported() -> None:
+    seen: list[int] = []
+    play_arena(
+        ["random", "heuristic"], games=7, seed=1, players=3, workers=2, progress=seen.append
+    )
+    assert seen == [5, 7]
+
+
+def test_bot_specs() -> None:
+    assert make_bot("random") == RandomBot()
+    assert make_bot("heuristic") == HeuristicBot()
+    assert make_bot("ismcts") == ISMCTSBot()
+    assert make_bot("ismcts:30") == ISMCTSBot(iterations=30)
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("alphago", "unknown bot"),
+        ("random:3", "unknown bot"),
+        ("ismcts:0", "budget"),
+        ("ismcts:x", "budget"),
+        ("ismcts:", "budget"),
+        ("ismcts:1000000", "budget"),
+        (3, "str"),
+    ],
+)
+def test_bad_specs(spec: object, words: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=words):
+        make_bot(spec)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("bots", "games", "players", "workers", "words"),
+    [
+        (["random"], 1, None, 1, "at least two"),
+        ("random,heuristic", 1, None, 1, "at least two"),
+        (["random", "random"], 1, 3, 1, "once"),
+        (["random", "heuristic"], 1, None, 1, "players"),
+        (["random", "heuristic", "ismcts"], 1, 7, 1, "players"),
+        (["random", "heuristic", "ismcts:1", "ismcts:2"], 1, 3, 1, "players"),
+        (["random", "heuristic"], 0, 3, 1, "games"),
+        (["random", "heuristic"], 1, 3, 65, "workers"),
+    ],
+)
+def test_bad_arguments(
+    bots: list[str], games: int, players: int | None, workers: int, words: str
+) -> None:
+    with pytest.raises(InvalidArgumentError, match=words):
+        play_arena(bots, games, 1, players, workers)
+
+
+def test_the_command_prints_a_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    argv = ["arena", "--bots", "heuristic, random", "--games", "2", "--seed", "1"]
+    assert main([*argv, "--players", "3"]) == 0
+    captured = capsys.readouterr()
+    assert "[##############################] 2/2 deals" in captured.err
+    expected = play_arena(["heuristic", "random"], games=2, seed=1, players=3).table()
+    assert captured.out == expected
+    assert expected.startswith("2 deals x 3 rotations = 6 games, 3 players, seed 1\n")
+    assert "heuristic - random" in expected
+
+
+def test_the_command_writes_json(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "--bots", "random,heuristic,ismcts:2", "--games", "2", "--json"]
+    assert main([*argv, "--workers", "2"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert set(document) == {"players", "games", "games_played", "seed", "bots", "pairs"}
+    assert (document["players"], document["games"], document["seed"]) == (3, 2, 0)
+    assert [bot["name"] for bot in document["bots"]] == ["random", "heuristic", "ismcts:2"]
+    assert set(document["bots"][0]) == {
+        "name",
+        "seats",
+        "mean_score",
+        "score_interval",
+        "win_rate",
+        "exact_bid_rate",
+    }
+    assert set(document["pairs"][0]) == {
+        "first",
+        "second",
+        "mean_difference",
+        "interval",
+        "significant",
+    }
+    result = play_arena(["random", "heuristic", "ismcts:2"], games=2, seed=0)
+    assert isinstance(result, ArenaResult)
+    assert document == json.loads(json.dumps(result.to_json()))
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--bots", "random,alphago", "--games", "2"], "unknown bot 'alphago'"),
+        (["--bots", "random,ismcts:0", "--games", "2"], "budget of ismcts:N"),
+        (["--bots", "random", "--games", "2"], "at least two"),
+        (["--bots", "random,heuristic", "--games", "0"], "--games"),
+        (["--bots", "random,heuristic", "--games", "2", "--players", "9"], "--players"),
+        (["--games", "2"], "--bots"),
+    ],
+)
+def test_usage_errors(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["arena", *argv])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage: wizard-rules arena" in err
+    assert words in err
