@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from collections.abc import Callable
 
 import pytest
 
@@ -131,7 +132,7 @@ def test_bad_specs(spec: object, words: str) -> None:
         (["random"], 1, None, 1, "at least two"),
         ("random,heuristic", 1, None, 1, "at least two"),
         (["random", "random"], 1, 3, 1, "once"),
-        (["random", "heuristic"], 1, None, 1, "players"),
+        (["random", "heuristic"], 1, None, 1, "too few for a table: give the players"),
         (["random", "heuristic", "ismcts"], 1, 7, 1, "players"),
         (["random", "heuristic", "ismcts:1", "ismcts:2"], 1, 3, 1, "players"),
         (["random", "heuristic"], 0, 3, 1, "games"),
@@ -193,6 +194,7 @@ def test_the_command_writes_json(capsys: pytest.CaptureFixture[str]) -> None:
         (["--bots", "random,ismcts:0", "--games", "2"], "budget of ismcts:N"),
         (["--bots", "random", "--games", "2"], "at least two"),
         (["--bots", "random,heuristic", "--games", "0"], "--games"),
+        (["--bots", "random,heuristic", "--games", "2"], "give the players"),
         (["--bots", "random,heuristic", "--games", "2", "--players", "9"], "--players"),
         (["--games", "2"], "--bots"),
     ],
@@ -204,3 +206,18 @@ def test_usage_errors(argv: list[str], words: str, capsys: pytest.CaptureFixture
     err = capsys.readouterr().err
     assert "usage: wizard-rules arena" in err
     assert words in err
+
+
+def test_an_interrupted_run_says_how_far_it_got(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import wizard_rules.arena
+
+    def interrupted(*args: object, progress: Callable[[int], None], **kwargs: object) -> None:
+        progress(1)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(wizard_rules.arena, "play_arena", interrupted)
+    argv = ["arena", "--bots", "random,heuristic", "--players", "3", "--games", "4"]
+    assert main(argv) == 130
+    assert capsys.readouterr().err == "\nwizard-rules: interrupted after 1 of 4 deals\n"

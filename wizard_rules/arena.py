@@ -312,6 +312,12 @@ def _check(bots: Sequence[str], games: int, players: int | None, workers: int) -
         make_bot(spec)
     if len(set(bots)) != len(bots):
         raise InvalidArgumentError(ErrorCode.INVALID_ARGUMENT, "each bot may be named once")
+    if players is None and len(bots) < MIN_PLAYERS:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"{len(bots)} bots are too few for a table: give the players ({MIN_PLAYERS} to "
+            f"{MAX_PLAYERS}), and the bots are repeated to fill the seats",
+        )
     seats = len(bots) if players is None else players
     if type(seats) is not int or not max(MIN_PLAYERS, len(bots)) <= seats <= MAX_PLAYERS:
         raise InvalidArgumentError(

@@ -438,7 +438,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _interrupted_after(args: argparse.Namespace) -> str:
     """How far a run of many games got, for the line printed on Ctrl-C."""
     done = getattr(args, "games_done", None)
-    return "" if done is None else f" after {done} of {args.games} games"
+    unit = "deals" if args.command == "arena" else "games"
+    return "" if done is None else f" after {done} of {args.games} {unit}"
 
 
 def _positive(text: str) -> int:
