@@ -120,6 +120,7 @@ def interval(values: Sequence[float]) -> tuple[float, float | None]:
     the sample standard deviation.  The half-width is ``None`` for fewer than
     two values.
 
+    >>> from wizard_rules.arena import interval
     >>> mean, half = interval([1, 2, 3, 4, 5])
     >>> mean, round(half, 3)
     (3.0, 1.963)
