@@ -42,7 +42,6 @@ import sys
 import time
 import tracemalloc
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -50,7 +49,7 @@ from wizard_rules import Config, apply, legal_actions, new_game, random_deal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from batch import openspiel_games
+from batch import openspiel_games, openspiel_python_run
 
 
 def our_batch(games: int, seed: int) -> tuple[float, int, int]:
@@ -70,27 +69,6 @@ def our_batch(games: int, seed: int) -> tuple[float, int, int]:
                     decisions += 1
                 else:
                     state = apply(state, random_deal(state, rng))
-            played += 1
-    return time.perf_counter() - start, decisions, played
-
-
-def openspiel_batch(games: list[Any], repeat: int, seed: int) -> tuple[float, int, int]:
-    """Play each ``oh_hell`` game ``repeat`` times; return (seconds, decisions, games)."""
-    rng = random.Random(seed)
-    decisions = 0
-    played = 0
-    start = time.perf_counter()
-    for _ in range(repeat):
-        for game in games:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                else:
-                    actions = state.legal_actions()
-                    state.apply_action(actions[rng.randrange(len(actions))])
-                    decisions += 1
             played += 1
     return time.perf_counter() - start, decisions, played
 
@@ -136,7 +114,7 @@ def main() -> None:
         seconds, decisions, played = our_batch(our_games, seed=repeat)
         ours.append(seconds / decisions * 1e6)
         our_gps.append(played / seconds)
-        seconds, decisions, played = openspiel_batch(games, os_repeat, seed=repeat)
+        seconds, decisions, played = openspiel_python_run(games, os_repeat, seed=repeat)
         theirs.append(seconds / decisions * 1e6)
         their_gps.append(played / seconds)
         print(

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator, Mapping, Sequence
 
 from wizard_rules import (
@@ -267,3 +272,34 @@ def _ref_deal_refusal(state: State, deal: Deal) -> ErrorCode | None:
     if deal.turned is None or deal.turned in dealt:
         return ErrorCode.INVALID_DEAL
     return None
+
+
+_READY = (
+    "import sys; from wizard_rules.cli import main; "
+    "print('ready', file=sys.stderr, flush=True); sys.exit(main())"
+)
+
+
+def interrupted_command(args: Sequence[str], timeout: float) -> tuple[int, str, str]:
+    """Run ``wizard-rules ARGS``, press Ctrl-C after 1.5 s, return (status, out, err).
+
+    The command runs in its own process group, and SIGINT goes to the whole
+    group, as a terminal sends it to a job (worker processes get it too).
+    """
+    process = subprocess.Popen(
+        [sys.executable, "-c", _READY, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert process.stderr is not None
+    assert process.stderr.readline() == "ready\n"
+    try:
+        time.sleep(1.5)
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=timeout)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    return process.returncode, out, err

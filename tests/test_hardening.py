@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import random
 import resource
 import signal
@@ -79,6 +78,8 @@ from wizard_rules.strategies import states
 
 HUGE = 10**5000  # more than the 4,300 digits Python writes in decimal
 LONG = "x" * 10_000_000  # 10 MB
+from .helpers import interrupted_command  # noqa: E402
+
 PYTHON = sys.executable
 
 
@@ -516,48 +517,12 @@ def test_an_interrupted_command_says_so_in_one_line(
     assert capsys.readouterr().err == "\nwizard-rules: interrupted\n"
 
 
-_READY = (
-    "import sys; from wizard_rules.cli import main; "
-    "print('ready', file=sys.stderr, flush=True); sys.exit(main())"
-)
-
-
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_stops_simulate_with_one_line_and_status_130(workers: str) -> None:
-    process = subprocess.Popen(
-        [
-            PYTHON,
-            "-c",
-            _READY,
-            "simulate",
-            "--players",
-            "3",
-            "--seed",
-            "1",
-            "--games",
-            "999999999",
-            "--workers",
-            workers,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # its own process group, as a terminal's job
-    )
-    assert process.stderr is not None
-    assert process.stderr.readline() == "ready\n"
-    try:
-        # Let it get well into the games, then Ctrl-C the whole group, as a
-        # terminal does (the workers get it too).
-        import time
-
-        time.sleep(1.5)
-        os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-    assert process.returncode == 130, err
+    # Ctrl-C well into the games (the workers get it too).
+    args = ["simulate", "--players", "3", "--seed", "1", "--games", "999999999"]
+    status, out, err = interrupted_command([*args, "--workers", workers], timeout=60)
+    assert status == 130, err
     assert "Traceback" not in err
     lines = err.strip().splitlines()
     assert len(lines) == 1

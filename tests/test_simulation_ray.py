@@ -9,12 +9,10 @@ once for the module, a few seconds); what a real cluster is needed for
 from __future__ import annotations
 
 import logging
-import os
 import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from types import ModuleType, SimpleNamespace
 from typing import Any
@@ -33,7 +31,7 @@ from wizard_rules.simulation import (
     simulate,
 )
 
-from .test_hardening import _READY
+from .helpers import interrupted_command
 
 CONFIGS = [Config(players=n) for n in range(3, 7)] + [
     Config(players=4, first_dealer=2, forbid_bid_total_match=True)
@@ -277,29 +275,10 @@ def test_a_run_from_another_thread_connects_without_holding_ctrl_c(fake_ray: _Fa
 
 def test_ctrl_c_stops_a_ray_run_with_one_line_and_status_130() -> None:
     pytest.importorskip("ray")
-    process = subprocess.Popen(
-        [
-            *[sys.executable, "-c", _READY],
-            *["simulate", "--players", "3", "--seed", "1", "--games", "999999999"],
-            *["--backend", "ray"],
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # its own process group, as a terminal's job
-    )
-    assert process.stderr is not None
-    assert process.stderr.readline() == "ready\n"
-    try:
-        # Ctrl-C the whole group, as a terminal does, while Ray starts or the
-        # games run (either way: one line, status 130).
-        time.sleep(1.5)
-        os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=120)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-    assert process.returncode == 130, err
+    # Ctrl-C while Ray starts or the games run: either way one line, status 130.
+    args = ["simulate", "--players", "3", "--seed", "1", "--games", "999999999"]
+    status, out, err = interrupted_command([*args, "--backend", "ray"], timeout=120)
+    assert status == 130, err
     lines = err.strip().splitlines()
     assert len(lines) == 1, err  # no traceback, nothing from Ray
     assert err.strip().startswith("wizard-rules: interrupted after ")
