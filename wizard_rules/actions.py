@@ -113,6 +113,53 @@ class Deal:
         return f"deal {hands} turned {self.turned if self.turned is not None else '-'}"
 
 
+def _deal_of(hands: tuple[tuple[Card, ...], ...], turned: Card | None, packed_hands: int) -> Deal:
+    """A :class:`Deal` of hands already in canonical order (internal, unchecked).
+
+    For :func:`~wizard_rules.random_deal`, which draws a deal of every round
+    of every simulated game: it skips the converter that checks and sorts
+    the hands, through the slots' own setters (the class is frozen), and
+    remembers the hands' masks, ``packed_hands`` (see :func:`_packed_hands`).
+    """
+    global _last_packed
+    deal: Deal = _new_object(Deal)
+    _set_hands(deal, hands)
+    _set_turned(deal, turned)
+    _last_packed = (deal, packed_hands)
+    return deal
+
+
+_new_object = object.__new__
+_set_hands = Deal.__dict__["hands"].__set__
+_set_turned = Deal.__dict__["turned"].__set__
+
+_HAND_BITS: Final = len(DECK)
+"""How far apart the seats' hands lie in a packed int: a deck's width (see
+:attr:`State.packed_hands <wizard_rules.State.packed_hands>`)."""
+
+# The last deal whose hands were packed, with its packed hands: a deal is
+# checked and then applied (and random_deal knows its masks already), so it is
+# packed once.  Compared by identity (a Deal is immutable); one tuple, rebound
+# at once, so that threads see either the old pair or the new.
+_last_packed: tuple[Deal | None, int] = (None, 0)
+
+
+def _packed_hands(deal: Deal) -> int:
+    """The deal's hands as bit masks in one int, seat ``s``'s shifted by ``60 * s`` (internal)."""
+    global _last_packed
+    known, packed = _last_packed
+    if known is deal:
+        return packed
+    packed = 0
+    for seat, hand in enumerate(deal.hands):
+        mask = 0
+        for card in hand:
+            mask |= card.mask
+        packed |= mask << _HAND_BITS * seat
+    _last_packed = (deal, packed)
+    return packed
+
+
 def _suit_or_none(_instance: object, _attribute: object, value: Any) -> None:
     if value is not None and type(value) is not Suit:
         raise InvalidActionError(

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import random
 
-from wizard_rules.actions import Action, Deal
-from wizard_rules.cards import DECK, Card
-from wizard_rules.config import Config, _seat_after
+from wizard_rules.actions import _HAND_BITS, Action, Deal, _deal_of
+from wizard_rules.cards import DECK, Card, _cards_of
+from wizard_rules.config import _LEFT_OF, Config
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.state import _DEAL, _GAME_OVER, State, _not_a_state, new_game
 from wizard_rules.transitions import (
@@ -68,10 +68,17 @@ def random_deal(state: State, rng: random.Random) -> Deal:
     dealt = players * size
     turns = dealt < _DECK_SIZE
     drawn = rng.sample(DECK, dealt + 1 if turns else dealt)
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    for k in range(players):
-        hands[_seat_after(state.dealer, 1 + k, players)] = drawn[k * size : (k + 1) * size]
-    return Deal(hands, drawn[dealt] if turns else None)
+    hands: list[tuple[Card, ...]] = [()] * players
+    packed_hands = 0
+    seat = state.dealer
+    for k in range(0, dealt, size):
+        seat = _LEFT_OF[players][seat]
+        mask = 0
+        for card in drawn[k : k + size]:
+            mask |= card.mask
+        hands[seat] = _cards_of(mask)  # sorted, as Deal keeps its hands
+        packed_hands |= mask << _HAND_BITS * seat
+    return _deal_of(tuple(hands), drawn[dealt] if turns else None, packed_hands)
 
 
 def random_action(state: State, rng: random.Random) -> Action:

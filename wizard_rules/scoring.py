@@ -34,6 +34,11 @@ def round_score(bid: int, tricks_won: int) -> int:
             "round_score needs two whole numbers from 0 up, "
             f"not {_show(bid)} and {_show(tricks_won)}",
         )
+    return _score(bid, tricks_won)
+
+
+def _score(bid: int, tricks_won: int) -> int:
+    """:func:`round_score` without argument checks (internal): rule 10.1."""
     if bid == tricks_won:
         return 20 + 10 * tricks_won
     return -10 * abs(bid - tricks_won)
@@ -64,3 +69,42 @@ class RoundResult:
     tricks: tuple[Trick, ...]
     tricks_won: tuple[int, ...]
     scores: tuple[int, ...]
+
+
+def _round_result(
+    round_number: int,
+    dealer: int,
+    turned: Card | None,
+    trump: Suit | None,
+    bids: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+    tricks_won: tuple[int, ...],
+    scores: tuple[int, ...],
+) -> RoundResult:
+    """A :class:`RoundResult` from fields the transitions built (internal, unchecked).
+
+    Set through the slots' own setters: attrs' frozen ``__init__`` goes
+    through ``object.__setattr__`` field by field, and a result is made at
+    the end of every round of every game.
+    """
+    result: RoundResult = _new_object(RoundResult)
+    _set_round(result, round_number)
+    _set_dealer(result, dealer)
+    _set_turned(result, turned)
+    _set_trump(result, trump)
+    _set_bids(result, bids)
+    _set_tricks(result, tricks)
+    _set_tricks_won(result, tricks_won)
+    _set_scores(result, scores)
+    return result
+
+
+_new_object = object.__new__
+_set_round = RoundResult.__dict__["round"].__set__
+_set_dealer = RoundResult.__dict__["dealer"].__set__
+_set_turned = RoundResult.__dict__["turned"].__set__
+_set_trump = RoundResult.__dict__["trump"].__set__
+_set_bids = RoundResult.__dict__["bids"].__set__
+_set_tricks = RoundResult.__dict__["tricks"].__set__
+_set_tricks_won = RoundResult.__dict__["tricks_won"].__set__
+_set_scores = RoundResult.__dict__["scores"].__set__

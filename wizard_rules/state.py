@@ -36,7 +36,7 @@ import textwrap
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn, Protocol, TypeAlias, cast
 
-from wizard_rules.actions import Action, Deal, _interned
+from wizard_rules.actions import _HAND_BITS, Action, Deal, _interned, _packed_hands
 from wizard_rules.cards import _FULL_DECK_MASK, Card, Suit, _cards_of, _mask_of
 from wizard_rules.config import Config, _seat_after
 from wizard_rules.errors import ErrorCode, InvalidArgumentError, _show
@@ -116,17 +116,25 @@ def _start_log(config: Config, start: object) -> _Log:
     return (None, None, hash((config, start)) & _DIGEST_BITS)
 
 
+_MIX: Final = 0x2545F491
+"""The digest's multiplier: odd, so that multiplying by it (modulo the digest's
+30 bits) permutes the digests, and a new action always changes the digest."""
+
+
 def _logged(log: _Log, action: Action) -> _Log:
-    """``log`` with ``action`` added: ``action`` must be interned, or a :class:`Deal`."""
+    """``log`` with ``action`` added: ``action`` must be interned, or a :class:`Deal`.
+
+    The digest goes on as ``digest * _MIX ^ key``, keeping 30 bits, where an
+    interned player action's key is its identity (without the low four bits,
+    always zero in CPython's allocator) and a deal's the hash of its hands
+    as masks.  (Hashing the :class:`Deal` itself would hash 60 cards one by
+    one.)  The two hottest transitions write this line out.
+    """
     if type(action) is Deal:
-        key: object = _deal_key(_pack(_mask_of(hand) for hand in action.hands), action.turned)
+        key = hash(_deal_key(_packed_hands(action), action.turned))
     else:
-        key = id(action)
-    return (log, action, hash((log[_DIGEST], key)) & _DIGEST_BITS)
-
-
-_HAND_BITS: Final = 60
-"""How far apart the seats' hands lie in :attr:`State.packed_hands`: a deck's width."""
+        key = id(action) >> 4
+    return (log, action, (log[_DIGEST] * _MIX ^ key) & _DIGEST_BITS)
 
 
 def _pack(masks: Iterable[int]) -> int:
@@ -143,10 +151,7 @@ def _unpack(packed: int, players: int) -> tuple[int, ...]:
 
 
 def _deal_key(packed_hands: int, turned: Card | None) -> tuple[int, int]:
-    """What a deal adds to a log's digest: its hands as masks and its turned card's index.
-
-    (Hashing the :class:`Deal` itself would hash 60 cards one by one.)
-    """
+    """What a deal adds to a log's digest (hashed): its hands as masks, its turned card's index."""
     return (packed_hands, -1 if turned is None else turned.index)
 
 
@@ -628,21 +633,20 @@ def new_game(config: Config) -> State:
         )
     return _between_rounds(
         config,
-        Phase.DEAL,
-        round=1,
-        dealer=config.first_dealer,
-        results=(),
-        scores=(0,) * config.players,
-        start=None,
-        log=_start_log(config, None),
+        _DEAL,
+        1,
+        config.first_dealer,
+        (),
+        (0,) * config.players,
+        None,
+        _start_log(config, None),
     )
 
 
 def _between_rounds(
     config: Config,
     phase: Phase,
-    *,
-    round: int,
+    round_number: int,
     dealer: int,
     results: tuple[RoundResult, ...],
     scores: tuple[int, ...],
@@ -651,24 +655,26 @@ def _between_rounds(
 ) -> State:
     """A state before a round's deal, or at the end: no cards, bids or tricks (internal)."""
     players = config.players
-    return _make_state(
+    return _new_state(
         State,
-        config=config,
-        phase=phase,
-        round=round,
-        dealer=dealer,
-        current_player=None,
-        packed_hands=0,
-        undealt_mask=_FULL_DECK_MASK,
-        turned=None,
-        trump=None,
-        bids=(None,) * players,
-        current_trick=(),
-        leader=_seat_after(dealer, 1, players),
-        completed_tricks=(),
-        tricks_won=(0,) * players,
-        results=results,
-        scores=scores,
-        start=start,
-        log=log,
+        (
+            config,
+            phase,
+            round_number,
+            dealer,
+            None,  # current_player: chance deals, and no one acts at the end
+            0,  # packed_hands
+            _FULL_DECK_MASK,  # undealt_mask
+            None,  # turned
+            None,  # trump
+            (None,) * players,  # bids
+            (),  # current_trick
+            _seat_after(dealer, 1, players),  # leader
+            (),  # completed_tricks
+            (0,) * players,  # tricks_won
+            results,
+            scores,
+            start,
+            log,
+        ),
     )

@@ -31,12 +31,14 @@ last the action's own rules (``invalid_deal``; ``no_trump_not_allowed``;
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Final, Generic, TypeVar
+from operator import add
+from typing import Any, Final, Generic, NoReturn, TypeVar, cast
 
 import attrs
 
 from wizard_rules.actions import (
     _BIDS,
+    _HAND_BITS,
     _PLAYS,
     _TRUMP_CHOICES,
     Action,
@@ -45,8 +47,17 @@ from wizard_rules.actions import (
     Deal,
     Play,
     _interned,
+    _packed_hands,
 )
-from wizard_rules.cards import _FULL_DECK_MASK, DECK, Kind, _mask_of, _pick
+from wizard_rules.cards import (
+    _FULL_DECK_MASK,
+    DECK,
+    Card,
+    Kind,
+    _byte_tables,
+    _pick,
+    _Tables,
+)
 from wizard_rules.config import _LEFT_OF, MAX_PLAYERS, _seat_after
 from wizard_rules.errors import (
     ErrorCode,
@@ -55,13 +66,15 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     _show,
 )
-from wizard_rules.scoring import RoundResult, round_score
+from wizard_rules.scoring import _round_result, _score
 from wizard_rules.state import (
     _ALL,
     _BID,
+    _DEAL,
     _DIGEST,
     _DIGEST_BITS,
-    _HAND_BITS,
+    _GAME_OVER,
+    _MIX,
     _PLAY,
     Phase,
     State,
@@ -75,7 +88,7 @@ from wizard_rules.state import (
     _not_a_state,
     _PublicFacts,
 )
-from wizard_rules.trick import Trick, _playable_mask, _trick, _winner
+from wizard_rules.trick import Trick, _playable_mask, _trick, _winning_position
 
 __all__ = [
     "apply",
@@ -114,11 +127,18 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     player = state.current_player
     if player is None:
         return ()  # a chance step, or the end of the game
-    # The table's dispatch written out (rather than calling _legal_choices):
-    # this runs once per decision of every simulated game.
+    # The table's dispatch written out (rather than calling _legal_choices),
+    # and _legal_plays inlined: this runs once per decision of every
+    # simulated game, and nine in ten decisions are cards.
     global _last_legal
     hand = state.packed_hands >> _HAND_BITS * player & _FULL_DECK_MASK
-    actions = _RULE_OF_PHASE[state.phase].choices(state, player, hand)
+    phase = state.phase
+    if phase is _PLAY:
+        trick = state.current_trick
+        mask = _playable_mask(hand, trick) if trick else hand  # a leader may lead any card
+        actions: tuple[Action, ...] = _pick(mask, _PLAY_TABLES[player] or _play_tables(player))
+    else:
+        actions = _RULE_OF_PHASE[phase].choices(state, player, hand)
     _last_legal = (state, actions)
     return actions
 
@@ -161,7 +181,10 @@ def apply_legal(state: State, index: int) -> State:
             else f"there is no legal action to choose here ({state.phase.value}): "
             "a deal is applied with apply()",
         )
-    return _RULE_OF_PHASE[state.phase].transition(state, actions[index])
+    phase = state.phase
+    if phase is _PLAY:
+        return _play(state, actions[index])  # type: ignore[arg-type]  # a play's phase
+    return _RULE_OF_PHASE[phase].transition(state, actions[index])
 
 
 def is_legal(state: State, action: object) -> bool:
@@ -203,7 +226,8 @@ def apply(state: State, action: object) -> State:
     """
     if type(state) is not State:
         raise _not_a_state(state)
-    return _verify(state, action).transition(state, action)
+    # The transitions take interned actions, whose identity the log keeps.
+    return _verify(state, action).transition(state, _interned(cast(Action, action)))
 
 
 def check_as(state: State, seat: int, action: object) -> None:
@@ -251,7 +275,7 @@ def apply_as(state: State, seat: int, action: object) -> State:
     :raises IllegalActionError: ``game_over``, ``not_your_turn``, or the
         rules forbid ``action`` here; nothing has changed.
     """
-    return _verify_as(state, seat, action).transition(state, action)
+    return _verify_as(state, seat, action).transition(state, _interned(cast(Action, action)))
 
 
 def replay(state: State, actions: Iterable[object]) -> State:
@@ -372,23 +396,23 @@ def _refuse_turn(state: State, player: int) -> IllegalActionError:
 def _verify_deal(state: State, deal: Deal) -> None:
     players = state.config.players
     size = state.round
-    if len(deal.hands) != players:
+    hands = deal.hands
+    if len(hands) != players:
         raise IllegalActionError(
-            ErrorCode.INVALID_DEAL, f"a deal needs {players} hands, not {len(deal.hands)}"
+            ErrorCode.INVALID_DEAL, f"a deal needs {players} hands, not {len(hands)}"
         )
+    packed = _packed_hands(deal)
     dealt = 0
-    for seat, hand in enumerate(deal.hands):
+    for seat, hand in enumerate(hands):
         if len(hand) != size:
             raise IllegalActionError(
                 ErrorCode.INVALID_DEAL,
                 f"round {size} deals {size} cards to each player; seat {seat} got {len(hand)}",
             )
-        for card in hand:
-            if dealt & card.mask:
-                raise IllegalActionError(
-                    ErrorCode.INVALID_DEAL, f"card {card} is dealt more than once"
-                )
-            dealt |= card.mask
+        mask = packed >> _HAND_BITS * seat & _FULL_DECK_MASK
+        if dealt & mask or mask.bit_count() != size:  # a card twice: say which
+            _refuse_dealt_twice(hands)
+        dealt |= mask
     remaining = len(DECK) - players * size
     turned = deal.turned
     if remaining == 0:
@@ -407,46 +431,62 @@ def _verify_deal(state: State, deal: Deal) -> None:
         )
 
 
+def _refuse_dealt_twice(hands: tuple[tuple[Card, ...], ...]) -> NoReturn:
+    """Raise ``invalid_deal`` for the first card found a second time, hand by hand."""
+    dealt = 0
+    for hand in hands:
+        for card in hand:
+            if dealt & card.mask:
+                raise IllegalActionError(
+                    ErrorCode.INVALID_DEAL, f"card {card} is dealt more than once"
+                )
+            dealt |= card.mask
+    raise AssertionError("unreachable: _verify_deal found a card twice")  # pragma: no cover
+
+
 def _deal(state: State, deal: Deal) -> State:
     dealer = state.dealer
     first = state.leader  # left of the dealer: bids first and leads the first trick
+    packed_hands = _packed_hands(deal)  # known from _verify_deal
     dealt = 0
-    packed_hands = 0
-    for seat, hand in enumerate(deal.hands):
-        mask = _mask_of(hand)
-        dealt |= mask
-        packed_hands |= mask << _HAND_BITS * seat
+    for seat in range(state.config.players):
+        dealt |= packed_hands >> _HAND_BITS * seat
+    dealt &= _FULL_DECK_MASK
     turned = deal.turned
-    phase = Phase.BID
+    phase = _BID
     current = first
     trump = None
     if turned is not None:
+        dealt |= turned.mask
         if turned.kind is Kind.WIZARD:
             phase = Phase.CHOOSE_TRUMP
             current = dealer
         else:
             trump = turned.suit  # None for a Jester: no trump this round
     log = state.log
-    return _make_state(
+    key = hash(_deal_key(packed_hands, turned))  # see _logged
+    return _new_state(
         State,
-        config=state.config,
-        phase=phase,
-        round=state.round,
-        dealer=dealer,
-        current_player=current,
-        packed_hands=packed_hands,
-        undealt_mask=_FULL_DECK_MASK & ~(dealt | (0 if turned is None else turned.mask)),
-        turned=turned,
-        trump=trump,
-        bids=state.bids,
-        current_trick=(),
-        leader=first,
-        completed_tricks=(),
-        tricks_won=state.tricks_won,
-        results=state.results,
-        scores=state.scores,
-        start=state.start,
-        log=(log, deal, hash((log[_DIGEST], _deal_key(packed_hands, turned))) & _DIGEST_BITS),
+        (
+            state.config,
+            phase,
+            state.round,
+            dealer,
+            current,
+            packed_hands,
+            _FULL_DECK_MASK & ~dealt,  # undealt_mask: neither dealt nor turned
+            turned,
+            trump,
+            state.bids,
+            (),  # current_trick
+            first,  # leader
+            (),  # completed_tricks
+            state.tricks_won,
+            state.results,
+            state.scores,
+            state.start,
+            (log, deal, (log[_DIGEST] * _MIX ^ key) & _DIGEST_BITS),
+        ),
     )
 
 
@@ -480,7 +520,7 @@ def _choose_trump(state: State, choice: ChooseTrump) -> State:
         results=state.results,
         scores=state.scores,
         start=state.start,
-        log=_logged(state.log, _interned(choice)),
+        log=_logged(state.log, choice),
     )
 
 
@@ -533,7 +573,6 @@ def _bid(state: State, bid: Bid) -> State:
     player = bid.player
     tricks = bid.tricks
     bids = bids[:player] + (tricks,) + bids[player + 1 :]
-    logged = _BIDS[player][tricks]  # interned, so that the log may take its identity
     if player == dealer:  # the dealer bids last
         phase = _PLAY
         current = leader
@@ -560,7 +599,7 @@ def _bid(state: State, bid: Bid) -> State:
             results,
             scores,
             start,
-            (log, logged, hash((log[_DIGEST], id(logged))) & _DIGEST_BITS),
+            (log, bid, (log[_DIGEST] * _MIX ^ id(bid) >> 4) & _DIGEST_BITS),
         ),
     )
 
@@ -630,18 +669,17 @@ def _play(state: State, play: Play) -> State:
     card = play.card
     packed_hands ^= _SEAT_BITS[player][card.index]  # the card leaves the hand
     trick = current_trick + (card,)
-    logged = _PLAYS[player][card.index]  # interned, so that the log may take its identity
-    log = (log, logged, hash((log[_DIGEST], id(logged))) & _DIGEST_BITS)
+    log = (log, play, (log[_DIGEST] * _MIX ^ id(play) >> 4) & _DIGEST_BITS)  # see _logged
     if len(trick) < players:  # the trick goes on, to the left
         current = _LEFT_OF[players][player]
     else:  # the trick is complete: its winner takes it and leads the next
-        winner = _winner(leader, trick, trump, players)
+        winner = (leader + _winning_position(trick, trump)) % players  # as _winner
         completed_tricks = completed_tricks + (_trick(leader, trick, winner),)
         won = tricks_won[winner] + 1
         tricks_won = tricks_won[:winner] + (won,) + tricks_won[winner + 1 :]
         current = leader = winner
         trick = ()
-        if sum(tricks_won) == round_number:
+        if not packed_hands:  # every hand is empty: the round's last trick
             return _end_round(state, completed_tricks, tricks_won, log)
     return _new_state(
         State,
@@ -675,47 +713,46 @@ def _end_round(
     log: _Log,
 ) -> State:
     config = state.config
-    bids = tuple(bid for bid in state.bids if bid is not None)  # all have bid by now
-    result = RoundResult(
-        round=state.round,
-        dealer=state.dealer,
-        turned=state.turned,
-        trump=state.trump,
-        bids=bids,
-        tricks=tricks,
-        tricks_won=tricks_won,
-        scores=tuple(round_score(b, w) for b, w in zip(bids, tricks_won, strict=True)),
+    round_number = state.round
+    dealer = state.dealer
+    bids = cast("tuple[int, ...]", state.bids)  # all have bid by now
+    points = tuple(map(_score, bids, tricks_won))
+    result = _round_result(
+        round_number, dealer, state.turned, state.trump, bids, tricks, tricks_won, points
     )
     results = state.results + (result,)
-    scores = tuple(
-        total + points for total, points in zip(state.scores, result.scores, strict=True)
-    )
-    if state.round == config.rounds:
+    scores = tuple(map(add, state.scores, points))
+    if round_number == config.rounds:
         return _between_rounds(
-            config,
-            Phase.GAME_OVER,
-            round=state.round,
-            dealer=state.dealer,
-            results=results,
-            scores=scores,
-            start=state.start,
-            log=log,
+            config, _GAME_OVER, round_number, dealer, results, scores, state.start, log
         )
     return _between_rounds(
         config,
-        Phase.DEAL,
-        round=state.round + 1,
-        dealer=_seat_after(state.dealer, 1, config.players),
-        results=results,
-        scores=scores,
-        start=state.start,
-        log=log,
+        _DEAL,
+        round_number + 1,
+        _seat_after(dealer, 1, config.players),
+        results,
+        scores,
+        state.start,
+        log,
     )
+
+
+_PLAY_TABLES: Final[list[_Tables[Play] | None]] = [None] * MAX_PLAYERS
+"""``_PLAY_TABLES[seat]``: the byte tables of ``_PLAYS[seat]``, built on first use."""
+
+
+def _play_tables(player: int) -> _Tables[Play]:
+    """The byte tables of the interned plays of ``player``, built once."""
+    tables = _PLAY_TABLES[player] = _byte_tables(_PLAYS[player])
+    return tables
 
 
 def _legal_plays(state: _PublicFacts, player: int, hand: int) -> tuple[Play, ...]:
     """The legal cards of ``player`` as interned actions, in canonical order."""
-    return _pick(_playable_mask(hand, state.current_trick), _PLAYS[player])
+    return _pick(
+        _playable_mask(hand, state.current_trick), _PLAY_TABLES[player] or _play_tables(player)
+    )
 
 
 def _no_choices(state: _PublicFacts, player: int, hand: int) -> tuple[Action, ...]:

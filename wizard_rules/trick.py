@@ -18,7 +18,7 @@ from typing import Final, cast
 
 import attrs
 
-from wizard_rules.cards import _SPECIALS_MASK, Card, Kind, Suit, _mask_of
+from wizard_rules.cards import _SPECIALS_MASK, DECK, Card, Kind, Suit, _mask_of
 from wizard_rules.config import _seat_after
 from wizard_rules.errors import ErrorCode, InvalidArgumentError, _show
 
@@ -26,6 +26,12 @@ __all__ = ["Trick", "led_suit", "may_play", "winning_position"]
 
 _WIZARD: Final = Kind.WIZARD
 _JESTER: Final = Kind.JESTER
+_WIZARDS_MASK: Final = _mask_of(card for card in DECK if card.kind is Kind.WIZARD)
+_SUIT_MASK_BY_LETTER: Final = {
+    suit.value: _mask_of(card for card in DECK if card.suit is suit) for suit in Suit
+}
+"""Each suit's mask, by the suit's letter (an enum member hashes in Python, a
+short string at once)."""
 
 
 def led_suit(cards: Sequence[Card]) -> Suit | None:
@@ -120,25 +126,29 @@ def _led_suit(cards: Sequence[Card]) -> Suit | None:
 
 
 def _winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
-    """:func:`winning_position` without argument checks (internal): rules 8.1 to 8.5."""
-    for position, card in enumerate(cards):
-        if card.kind is _WIZARD:
-            return position  # the first Wizard wins
-    led = _led_suit(cards)  # no Wizard, so the first suit card's suit (or None)
-    best_position = 0  # all Jesters: the first one wins
-    best_strength = 0
-    for position, card in enumerate(cards):
-        rank = card.rank
-        if rank is None:
-            continue  # a Jester never wins against a suit card
-        suit = card.suit
-        # Strength orders the cards that can win: trumps above the led suit,
-        # each by rank; a card of neither suit cannot win and scores 0.
-        strength = rank + 13 if suit is trump else rank if suit is led else 0
-        if strength > best_strength:
-            best_strength = strength
-            best_position = position
-    return best_position
+    """:func:`winning_position` without argument checks (internal): rules 8.1 to 8.5.
+
+    Worked on bit masks, since the deck's canonical order ranks each suit's
+    cards from low to high: the best card of a suit among the cards is the
+    highest bit of their mask within the suit's mask.
+    """
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    if mask & _WIZARDS_MASK:  # the first Wizard wins (rule 8.1)
+        for position, card in enumerate(cards):
+            if card.kind is _WIZARD:
+                return position
+    if trump is not None:  # else the highest trump (rule 8.2)
+        trumps = mask & _SUIT_MASK_BY_LETTER[trump._value_]
+        if trumps:
+            return cards.index(DECK[trumps.bit_length() - 1])
+    led = _led_card(cards)
+    if led is None:  # only Jesters: the first wins (rule 8.4)
+        return 0
+    # Else the highest card of the led suit (rule 8.3): a Jester never wins
+    # against it, nor a card of another suit.
+    return cards.index(DECK[(mask & led.suit_mask).bit_length() - 1])
 
 
 def _winner(leader: int, cards: Sequence[Card], trump: Suit | None, players: int) -> int:
@@ -164,8 +174,10 @@ def _playable_mask(hand_mask: int, trick: Sequence[Card]) -> int:
 
 def _trick(leader: int, cards: tuple[Card, ...], winner: int) -> Trick:
     """A completed trick, from fields the transitions built (internal, unchecked)."""
-    trick: Trick = object.__new__(Trick)
-    trick.__attrs_init__(leader, cards, winner)
+    trick: Trick = _new_object(Trick)
+    _set_leader(trick, leader)  # the slots' own setters: a frozen class
+    _set_cards(trick, cards)  # refuses setattr, and a trick is made once
+    _set_winner(trick, winner)  # a trick of every game
     return trick
 
 
@@ -210,3 +222,9 @@ class Trick:
     def winning_card(self) -> Card:
         """The card that won the trick."""
         return self.cards[(self.winner - self.leader) % len(self.cards)]
+
+
+_new_object = object.__new__
+_set_leader = Trick.__dict__["leader"].__set__
+_set_cards = Trick.__dict__["cards"].__set__
+_set_winner = Trick.__dict__["winner"].__set__
