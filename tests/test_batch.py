@@ -274,6 +274,29 @@ def test_random_games_are_seeded_and_complete() -> None:
     assert (first.scores % 10 == 0).all()
 
 
+@pytest.mark.parametrize("players", [3, 6])
+def test_random_games_plays_the_games_of_the_checked_loop(players: int) -> None:
+    # random_games skips step's checks: the same seed through the public,
+    # checked loop must give the same games, and step must accept every
+    # action random_actions draws.
+    config = Config(players=players, forbid_bid_total_match=players == 3)
+    fast = batch.random_games(config, 40, np.random.default_rng(11))
+    rng = np.random.default_rng(11)
+    state = batch.new_batch(config, 40)
+    decisions = 0
+    while not state.is_over.all():
+        state = batch.deal(state, rng)
+        actions = batch.random_actions(state, rng)
+        result = batch.step(state, actions)
+        acting = actions >= 0
+        assert (result.error[acting] == 0).all()
+        decisions += int(acting.sum())
+        state = result.state
+    assert np.array_equal(fast.scores, state.scores)
+    assert np.array_equal(fast.winners, batch.winners(state))
+    assert fast.decisions == decisions
+
+
 def test_a_batch_is_made_with_one_or_many_first_dealers() -> None:
     state = batch.new_batch(Config(players=5, first_dealer=3), 2)
     assert state.nbytes == 2 * (11 + 15 * 5)  # 11 arrays of (B,) int8, 15 bytes a seat

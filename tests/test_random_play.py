@@ -16,6 +16,7 @@ from wizard_rules import (
     Phase,
     apply,
     is_legal,
+    legal_actions,
     new_game,
     random_action,
     random_deal,
@@ -95,3 +96,26 @@ def test_random_deal_outside_a_deal_is_refused() -> None:
 def test_random_action_is_a_deal_at_a_chance_step() -> None:
     state = new_game(Config(players=5))
     assert isinstance(random_action(state, random.Random(1)), Deal)
+
+
+def test_a_drawn_deal_is_the_deal_of_its_cards_however_it_was_made() -> None:
+    # random_deal builds its Deal without the converter (actions._deal_of)
+    # and remembers its hands as masks: it must equal, hash and apply like
+    # the Deal written out, and a deal of a duplicated card is still refused.
+    state = new_game(Config(players=4))
+    for seed in range(15):  # the 15 rounds of a 4-player game
+        drawn = random_deal(state, random.Random(seed))
+        written = Deal([list(reversed(hand)) for hand in drawn.hands], drawn.turned)
+        assert written == drawn
+        assert hash(written) == hash(drawn)
+        assert apply(state, written) == apply(state, drawn)
+        state = apply(state, drawn)
+        while not state.is_chance and not state.is_over:
+            state = apply(state, legal_actions(state)[0])
+    c1, c2, c3, c4 = DECK[4:8]
+    twice = Deal([[c1], [c1], [c2], [c3]], c4)
+    with pytest.raises(IllegalActionError, match="card C1 is dealt more than once"):
+        apply(new_game(Config(players=4)), twice)
+    in_one_hand = Deal([[c1, c1], [c2, c3], [c4, DECK[8]], DECK[9:11]], DECK[11])
+    with pytest.raises(IllegalActionError, match="card C1 is dealt more than once"):
+        apply(state_at_round(Config(players=4), 2), in_one_hand)

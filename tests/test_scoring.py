@@ -45,3 +45,24 @@ def test_over_and_under_cost_the_same(difference: int) -> None:
 def test_round_score_refuses_what_is_not_a_count(bid: object, taken: object) -> None:
     with pytest.raises(InvalidArgumentError):
         round_score(bid, taken)  # type: ignore[arg-type]
+
+
+def test_the_engines_round_results_are_the_public_constructors() -> None:
+    # The transitions build results through the slots (scoring._round_result):
+    # the same record as RoundResult(...), field for field, and no field of
+    # the class is left out.
+    import attrs
+
+    from wizard_rules import Config, RoundResult, random_game
+    from wizard_rules.scoring import _round_result
+
+    names = [field.name for field in attrs.fields(RoundResult)]
+    assert names == [
+        "round", "dealer", "turned", "trump", "bids", "tricks", "tricks_won", "scores"
+    ]  # fmt: skip
+    import random
+
+    for result in random_game(Config(players=3), random.Random(2)).results:
+        values = attrs.astuple(result, recurse=False)
+        assert _round_result(*values) == RoundResult(*values) == result
+        assert attrs.astuple(_round_result(*values), recurse=False) == values

@@ -219,6 +219,9 @@ def _strength_table() -> NDArray[np.int8]:
 
 
 _STRENGTH: Final = _strength_table()
+_LEDS: Final = _STRENGTH.shape[1]
+_FLAT_STRENGTH: Final = _STRENGTH.reshape(-1)
+"""``_STRENGTH`` flat: ``[((trump + 1) * 6 + led + 1) * 60 + card]``."""
 _ACTION_PHASE: Final[NDArray[np.int8]] = np.array(
     [PHASE_PLAY] * len(DECK) + [PHASE_BID] * (MAX_BID + 1) + [PHASE_CHOOSE_TRUMP] * 5,
     dtype=np.int8,
@@ -581,20 +584,32 @@ def deals_to_arrays(
 # -- legal actions --------------------------------------------------------------
 
 
-def _rows(size: int) -> NDArray[np.intp]:
-    """``0 .. size - 1``, the row index of every game (cached per batch size)."""
-    rows = _ROWS.get(size)
-    if rows is None:
-        rows = _ROWS[size] = np.arange(size, dtype=np.intp)
-    return rows
+def _starts(size: int, width: int) -> NDArray[np.intp]:
+    """``g * width`` for every game ``g``, cached: where row ``g`` starts in the flat array.
+
+    For a ``(size, width)`` array.  Reading and writing one cell per row
+    through flat indices (``take``, ``put``) costs about half of indexing with
+    a pair of index arrays.
+    """
+    starts = _STARTS.get((size, width))
+    if starts is None:
+        starts = _STARTS[size, width] = np.arange(size, dtype=np.intp) * width
+    return starts
 
 
-_ROWS: Final[dict[int, NDArray[np.intp]]] = {}
+_STARTS: Final[dict[tuple[int, int], NDArray[np.intp]]] = {}
+
+
+def _cells(array: NDArray[Any], column: NDArray[Any]) -> NDArray[np.intp]:
+    """The flat index of ``array[g, column[g]]`` for every game ``g`` (``column`` >= 0)."""
+    size, width = array.shape
+    cells: NDArray[np.intp] = _starts(size, width) + column
+    return cells
 
 
 def _gather(array: NDArray[Any], seat: NDArray[np.int8]) -> NDArray[Any]:
     """``array[g, seat[g]]`` for every game ``g`` (``seat`` -1 reads seat 0)."""
-    return array[_rows(array.shape[0]), np.maximum(seat, 0)]
+    return array.reshape(-1).take(_cells(array, np.maximum(seat, 0)))
 
 
 def _playable(state: BatchState, hand: NDArray[np.uint64]) -> NDArray[np.uint64]:
@@ -695,8 +710,26 @@ def step(state: BatchState, actions: object, players: object = None) -> Step:
             np.where(expected, own, _E_WRONG_PHASE),
         ),
     ).astype(np.int8, copy=False)
-    accepted = error == 0
-    points = np.zeros((size, count), dtype=np.int32)
+    state, points = _advance(state, error == 0, action, hand)
+    return Step(state, error, points)
+
+
+def _advance(
+    state: BatchState,
+    accepted: NDArray[np.bool_],
+    action: NDArray[np.int64],
+    hand: NDArray[np.uint64],
+) -> tuple[BatchState, NDArray[np.int32]]:
+    """The batch after the ``accepted`` games' actions (already checked), and the points.
+
+    ``hand`` is the hand of each game's player to act.  Shared by
+    :func:`step`, which checks first, and :func:`random_games`, whose actions
+    are legal by construction (drawn from the legal cards, bids and suits).
+    """
+    count = state.config.players
+    phase = state.phase
+    current = state.current_player
+    points = np.zeros((state.size, count), dtype=np.int32)
 
     choose = accepted & (phase == PHASE_CHOOSE_TRUMP)
     if choose.any():  # rule 3.4: the dealer names trump; bidding starts left of the dealer
@@ -713,7 +746,9 @@ def step(state: BatchState, actions: object, players: object = None) -> Step:
         mine = bidding[:, None] & (_SEATS[None, :count] == current[:, None])
         last = current == state.dealer
         state = state._replace(
-            bids=np.where(mine, bid[:, None], state.bids).astype(np.int8, copy=False),
+            bids=np.where(mine, (action - FIRST_BID)[:, None], state.bids).astype(
+                np.int8, copy=False
+            ),
             phase=np.where(bidding & last, PHASE_PLAY, state.phase).astype(np.int8, copy=False),
             current_player=np.where(
                 bidding, np.where(last, state.leader, (current + 1) % count), state.current_player
@@ -722,8 +757,9 @@ def step(state: BatchState, actions: object, players: object = None) -> Step:
 
     playing = accepted & (phase == PHASE_PLAY)
     if playing.any():
-        state, points = _play(state, playing, card, bit, hand, current)
-    return Step(state, error, points)
+        card = np.minimum(np.maximum(action, 0), len(DECK) - 1)
+        state, points = _play(state, playing, card, _BIT[card], hand, current)
+    return state, points
 
 
 def _play(
@@ -743,15 +779,17 @@ def _play(
     own values back.
     """
     count = state.config.players
-    rows = _rows(state.size)
     current = state.current_player
     hands = state.hands.copy()
-    hands[rows, np.maximum(seat, 0)] = np.where(playing, hand & ~bit, hand)
-    position = np.minimum(state.trick_size, count - 1)
+    hands.reshape(-1).put(_cells(hands, np.maximum(seat, 0)), np.where(playing, hand & ~bit, hand))
     trick = state.trick.copy()
-    trick[rows, position] = np.where(playing, card, trick[rows, position])
+    cells = _cells(trick, np.minimum(state.trick_size, count - 1))
+    flat_trick = trick.reshape(-1)
+    flat_trick.put(cells, np.where(playing, card, flat_trick.take(cells)))
     led = np.where(playing & (state.led == -1), _LED_OF_CARD[card], state.led)  # rules 6.1-6.3
-    strength = _STRENGTH[state.trump + 1, led + 1, card]
+    strength = _FLAT_STRENGTH.take(
+        ((state.trump.astype(np.intp) + 1) * _LEDS + led + 1) * len(DECK) + card
+    )  # _STRENGTH[trump + 1, led + 1, card]
     better = playing & (strength > state.best)  # the first of the highest strength wins (8.1-8.4)
     best = np.where(better, strength, state.best)
     winning = np.where(better, current, state.winning)
@@ -769,9 +807,10 @@ def _play(
             current_player=np.where(playing, following, current).astype(np.int8, copy=False),
         ), np.zeros((state.size, count), dtype=np.int32)
     won = state.tricks_won.copy()
-    winner = np.maximum(winning, 0)
-    won[rows, winner] = won[rows, winner] + done  # the winner takes the trick and leads
-    trick[done] = -1
+    won_cells = _cells(won, np.maximum(winning, 0))
+    flat_won = won.reshape(-1)
+    flat_won.put(won_cells, flat_won.take(won_cells) + done)  # the winner takes the trick
+    trick |= -done.astype(np.int8)[:, None]  # a taken trick's cards leave it: -1 (all bits)
     state = state._replace(
         hands=hands,
         trick=trick,
@@ -880,12 +919,20 @@ def random_actions(state: BatchState, rng: np.random.Generator) -> NDArray[np.in
     """
     state = _require_state(state)
     rng = _require_generator(rng)
+    return _random_actions(state, rng)[0]
+
+
+def _random_actions(
+    state: BatchState, rng: np.random.Generator
+) -> tuple[NDArray[np.int64], NDArray[np.uint64]]:
+    """:func:`random_actions`, and the hand of each game's player to act."""
     phase = state.phase
     draw = rng.random(state.size)  # one draw per game, whatever it decides
     action = np.full(state.size, -1, dtype=np.int64)
+    hand = _gather(state.hands, state.current_player)
     playing = phase == PHASE_PLAY
     if playing.any():
-        playable = _playable(state, _gather(state.hands, state.current_player))
+        playable = _playable(state, hand)
         card = _nth_bit(playable, (draw * np.bitwise_count(playable)).astype(np.int64))
         action = np.where(playing, card, action)
     bidding = phase == PHASE_BID
@@ -898,7 +945,7 @@ def random_actions(state: BatchState, rng: np.random.Generator) -> NDArray[np.in
     choosing = phase == PHASE_CHOOSE_TRUMP
     if choosing.any():
         action = np.where(choosing, FIRST_TRUMP + (draw * 4).astype(np.int64), action)
-    return action
+    return action, hand
 
 
 def winners(state: BatchState) -> NDArray[np.bool_]:
@@ -920,8 +967,12 @@ def random_games(
     """Play ``batch_size`` complete games with uniformly random legal actions.
 
     Deals come from :func:`deal` and decisions from :func:`random_actions`,
-    both drawing on ``rng``: the same seed gives the same games.  This is
-    what the benchmark times.
+    both drawing on ``rng``: the same seed gives the same games.  The
+    actions are legal by construction, so they are applied as :func:`step`
+    applies an accepted action, without checking them again (the batch's
+    fast path, as :func:`~wizard_rules.apply_legal` is the scalar engine's):
+    the games are the ones a loop of :func:`deal`, :func:`random_actions`
+    and :func:`step` plays.  This is what the benchmark times.
 
     :raises InvalidArgumentError: as :func:`new_batch`, or ``rng`` is not a
         :class:`numpy.random.Generator`.
@@ -935,9 +986,13 @@ def random_games(
         if waiting:
             deals += waiting
             state = deal(state, rng)
-        result = step(state, random_actions(state, rng))
-        decisions += int(np.count_nonzero(result.error == 0))
-        state = result.state
+        # The fast path: the actions are legal by construction, so they are
+        # applied without step's checks (test_batch checks that step accepts
+        # every one of them, and that both paths play the same games).
+        action, hand = _random_actions(state, rng)
+        acting = action >= 0
+        decisions += int(np.count_nonzero(acting))
+        state = _advance(state, acting, action, hand)[0]
     return RandomGames(state.scores, winners(state), decisions, deals)
 
 

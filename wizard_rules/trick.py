@@ -136,9 +136,7 @@ def _winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
     for card in cards:
         mask |= card.mask
     if mask & _WIZARDS_MASK:  # the first Wizard wins (rule 8.1)
-        for position, card in enumerate(cards):
-            if card.kind is _WIZARD:
-                return position
+        return next(position for position, card in enumerate(cards) if card.kind is _WIZARD)
     if trump is not None:  # else the highest trump (rule 8.2)
         trumps = mask & _SUIT_MASK_BY_LETTER[trump._value_]
         if trumps:
