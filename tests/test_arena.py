@@ -107,6 +107,8 @@ def test_bot_specs() -> None:
     assert make_bot("heuristic") == HeuristicBot()
     assert make_bot("ismcts") == ISMCTSBot()
     assert make_bot("ismcts:30") == ISMCTSBot(iterations=30)
+    assert make_bot("ismcts:0.05s") == ISMCTSBot(iterations=100_000, seconds=0.05)
+    assert make_bot("ismcts:2s") == ISMCTSBot(iterations=100_000, seconds=2.0)
 
 
 @pytest.mark.parametrize(
@@ -118,6 +120,12 @@ def test_bot_specs() -> None:
         ("ismcts:x", "budget"),
         ("ismcts:", "budget"),
         ("ismcts:1000000", "budget"),
+        ("ismcts:0s", "seconds above 0"),
+        ("ismcts:61s", "at most 60"),
+        ("ismcts:s", "seconds above 0"),
+        ("ismcts:1e3s", "seconds above 0"),
+        ("ismcts:0.1.2s", "seconds above 0"),
+        ("ismcts:-1s", "seconds above 0"),
         (3, "str"),
     ],
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -14,9 +15,11 @@ from wizard_rules import (
     State,
     apply,
     from_position,
+    legal_actions,
     new_game,
     player_view,
     position_of,
+    random_action,
     random_deal,
 )
 from wizard_rules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
@@ -115,12 +118,33 @@ def test_errors() -> None:
     for bad in (0, 1.5):
         with pytest.raises(InvalidArgumentError):
             ISMCTSBot(iterations=bad)  # type: ignore[arg-type]
+    for seconds in (-1, -0.5, math.inf, math.nan, True, "1"):
+        with pytest.raises(InvalidArgumentError, match="seconds must be None or a number"):
+            ISMCTSBot(seconds=seconds)  # type: ignore[arg-type]
+
+
+def test_ismcts_stops_at_whichever_budget_runs_out_first() -> None:
+    # A time budget of 0 runs exactly one iteration (the clock is read after
+    # each), and a time budget that never runs out leaves the iterations to
+    # decide: each searches as the iteration budget alone would, drawing the
+    # same random numbers (the generators end in the same state).
+    state, rng = new_game(Config(players=4)), random.Random(5)
+    while len(legal_actions(state)) < 3:  # a real choice
+        state = apply(state, random_action(state, rng))
+    assert state.current_player is not None
+    view = player_view(state, state.current_player)
+    for timed, counted in (
+        (ISMCTSBot(iterations=50, seconds=0), ISMCTSBot(iterations=1)),
+        (ISMCTSBot(iterations=7, seconds=3600.0), ISMCTSBot(iterations=7)),
+    ):
+        rng_timed, rng_counted = random.Random(3), random.Random(3)
+        assert timed.choose(view, rng_timed) == counted.choose(view, rng_counted)
+        assert rng_timed.getstate() == rng_counted.getstate()
 
 
 def test_ismcts_searches_to_the_end_of_a_small_round() -> None:
     # The last two tricks of a 3-player game: few hidden cards, so the search
     # tree is soon fully expanded and iterations reach the end of the round.
-    from wizard_rules import random_action
 
     for seed in range(50):
         state, rng = new_game(Config(players=3)), random.Random(seed)

@@ -47,6 +47,7 @@ from wizard_rules.views import player_view
 
 __all__ = [
     "MAX_ISMCTS_ITERATIONS",
+    "MAX_ISMCTS_SECONDS",
     "ArenaResult",
     "BotResult",
     "PairResult",
@@ -57,6 +58,9 @@ __all__ = [
 
 MAX_ISMCTS_ITERATIONS: Final = 100_000
 """The largest budget ``ismcts:N`` accepts."""
+
+MAX_ISMCTS_SECONDS: Final = 60.0
+"""The largest budget ``ismcts:Ts`` accepts, in seconds per decision."""
 
 _CHUNK: Final = 5
 """The most duplicate sets in one chunk of work (internal)."""
@@ -70,10 +74,16 @@ _T975: Final = (
 
 
 def make_bot(spec: str) -> Bot:
-    """The bot a spec names: ``random``, ``heuristic``, ``ismcts`` or ``ismcts:N``.
+    """The bot a spec names: ``random``, ``heuristic``, ``ismcts``, ``ismcts:N`` or ``ismcts:Ts``.
 
     ``ismcts`` alone searches 200 iterations per decision; ``ismcts:N`` ``N``
-    (1 to :data:`MAX_ISMCTS_ITERATIONS`).
+    (1 to :data:`MAX_ISMCTS_ITERATIONS`); ``ismcts:Ts`` (``T`` seconds, such
+    as ``ismcts:0.05s``, at most :data:`MAX_ISMCTS_SECONDS`) as many as ``T``
+    seconds allow, up to :data:`MAX_ISMCTS_ITERATIONS` -- a time budget is
+    not reproducible: the iterations it allows depend on the machine.
+
+    >>> make_bot("ismcts:0.05s")
+    ISMCTSBot(iterations=100000, exploration=0.7, seconds=0.05)
 
     :raises InvalidArgumentError: an unknown name, or a bad budget.
     """
@@ -85,6 +95,8 @@ def make_bot(spec: str) -> Bot:
     if name == "ismcts":
         if not colon:
             return ISMCTSBot()
+        if budget.endswith("s"):
+            return ISMCTSBot(iterations=MAX_ISMCTS_ITERATIONS, seconds=_seconds(budget[:-1]))
         if (
             not budget.isdigit()
             or not budget.isascii()
@@ -94,15 +106,30 @@ def make_bot(spec: str) -> Bot:
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT,
                 f"the budget of ismcts:N is a whole number of iterations from 1 to "
-                f"{MAX_ISMCTS_ITERATIONS}, not {budget[:30]!r}",
+                f"{MAX_ISMCTS_ITERATIONS} (or ismcts:Ts, T seconds), not {budget[:30]!r}",
             )
         return ISMCTSBot(iterations=int(budget))
     if name in ("random", "heuristic") and not colon:
         return RandomBot() if name == "random" else HeuristicBot()
     raise InvalidArgumentError(
         ErrorCode.INVALID_ARGUMENT,
-        f"unknown bot {spec[:30]!r}: the bots are random, heuristic, ismcts and ismcts:N",
+        f"unknown bot {spec[:30]!r}: the bots are random, heuristic, ismcts, ismcts:N "
+        "and ismcts:Ts",
     )
+
+
+def _seconds(text: str) -> float:
+    """The seconds of an ``ismcts:Ts`` budget: a plain decimal number, above 0."""
+    digits = text.replace(".", "", 1)
+    if not (digits.isdigit() and digits.isascii() and len(text) <= 8) or not (
+        0 < float(text) <= MAX_ISMCTS_SECONDS
+    ):
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"the budget of ismcts:Ts is a number of seconds above 0 and at most "
+            f"{MAX_ISMCTS_SECONDS:g}, such as 0.05s, not {text[:30] + 's'!r}",
+        )
+    return float(text)
 
 
 def _t975(degrees: int) -> float:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Protocol, runtime_checkable
 
 import attrs
@@ -193,23 +194,42 @@ class ISMCTSBot:
     the mean of the others', over 100; each node keeps the reward of the seat
     that moved into it.  It returns the most visited action at the root.
 
-    The same view and the same ``rng`` state give the same action.
+    The budget is a number of iterations, and optionally a time: the search
+    stops when either runs out (the clock is read between iterations, and at
+    least one iteration runs).  With iterations only, the same view and the
+    same ``rng`` state give the same action; a time budget makes the number
+    of iterations, and so the choice, depend on the machine's speed.
 
-    :ivar iterations: how many iterations to run per decision (at least 1).
+    >>> ISMCTSBot(iterations=10_000, seconds=0.05)  # whichever ends first
+    ISMCTSBot(iterations=10000, exploration=0.7, seconds=0.05)
+
+    :ivar iterations: the most iterations to run per decision (at least 1).
     :ivar exploration: the UCB1 exploration constant.
+    :ivar seconds: the most time to search per decision, or ``None`` (no
+        limit but the iterations).
 
-    :raises InvalidArgumentError: ``iterations`` is not a positive int.
+    :raises InvalidArgumentError: ``iterations`` is not a positive int, or
+        ``seconds`` neither ``None`` nor a number from 0 up.
         :meth:`choose` raises as :meth:`RandomBot.choose` does.
     """
 
     iterations: int = 200
     exploration: float = 0.7
+    seconds: float | None = None
 
     def __attrs_post_init__(self) -> None:
         if type(self.iterations) is not int or self.iterations < 1:
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT,
                 f"iterations must be a positive int, not {self.iterations!r}",
+            )
+        seconds = self.seconds
+        if seconds is not None and (
+            type(seconds) not in (int, float) or not 0 <= seconds < math.inf
+        ):
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"seconds must be None or a number from 0 up, not {seconds!r}",
             )
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -220,9 +240,12 @@ class ISMCTSBot:
         if len(actions) == 1:
             return actions[0]
         root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for _ in range(self.iterations):
             state = determinize(view, rng)
             self._iterate(root, state, rng)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
         return max(actions, key=lambda a: root.children[a].visits if a in root.children else -1)
 
     def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
