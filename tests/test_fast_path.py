@@ -103,3 +103,43 @@ def test_a_deal_still_goes_through_apply() -> None:
     state = new_game(Config(players=3))
     dealt = apply(state, random_deal(state, random.Random(0)))
     assert dealt.phase in (Phase.BID, Phase.CHOOSE_TRUMP)
+
+
+def test_threads_sharing_the_remembered_list_play_their_own_games() -> None:
+    # legal_actions remembers its list (and the transition of its kind of
+    # action) for apply_legal in one module-wide tuple: threads that replace
+    # it between another thread's two calls must never make that thread
+    # apply another state's action.  Switching threads as often as the
+    # interpreter allows, each thread's games are the ones it plays alone.
+    import sys
+    import threading
+
+    def play(players: int, seed: int, out: list[tuple[int, ...]]) -> None:
+        rng = random.Random(seed)
+        for _ in range(3):
+            state = new_game(Config(players=players))
+            while not state.is_over:
+                if state.is_chance:
+                    state = apply(state, random_deal(state, rng))
+                else:
+                    state = apply_legal(state, rng.randrange(len(legal_actions(state))))
+            out.append(state.scores)
+
+    alone: dict[int, list[tuple[int, ...]]] = {3: [], 6: []}
+    for players in alone:
+        play(players, players, alone[players])
+    together: dict[int, list[tuple[int, ...]]] = {3: [], 6: []}
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [
+            threading.Thread(target=play, args=(players, players, together[players]))
+            for players in together
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone

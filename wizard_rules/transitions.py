@@ -106,10 +106,18 @@ _SEAT_BITS: Final = tuple(
 )
 """``_SEAT_BITS[seat][card.index]``: the card's bit in :attr:`State.packed_hands`."""
 
-# The last list legal_actions returned, with its state: apply_legal reuses it
-# when it is asked about that very state (compared by identity; one tuple,
-# rebound at once, so that threads see either the old pair or the new).
-_last_legal: tuple[State | None, tuple[Action, ...]] = (None, ())
+# The last list legal_actions returned, with its state and the transition of
+# its kind of action: apply_legal reuses them when it is asked about that very
+# state (compared by identity; one tuple, rebound at once, so that threads see
+# either the old triple or the new).
+_last_legal: tuple[State | None, tuple[Action, ...], Callable[[State, Any], State]]
+
+
+def _never(state: State, action: Action) -> State:  # pragma: no cover - never called
+    raise AssertionError("no transition: there was no legal action")
+
+
+_last_legal = (None, (), _never)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -137,9 +145,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         trick = state.current_trick
         mask = _playable_mask(hand, trick) if trick else hand  # a leader may lead any card
         actions: tuple[Action, ...] = _pick(mask, _PLAY_TABLES[player] or _play_tables(player))
+        _last_legal = (state, actions, _play)
     else:
-        actions = _RULE_OF_PHASE[phase].choices(state, player, hand)
-    _last_legal = (state, actions)
+        rule = _RULE_OF_PHASE[phase]
+        actions = rule.choices(state, player, hand)
+        _last_legal = (state, actions, rule.transition)
     return actions
 
 
@@ -169,9 +179,12 @@ def apply_legal(state: State, index: int) -> State:
     :raises InvalidArgumentError: ``state`` is not a :class:`State`, or
         ``index`` is not an int from 0 to ``len(legal_actions(state)) - 1``.
     """
-    known, actions = _last_legal
+    known, actions, transition = _last_legal
     if known is not state:
         actions = legal_actions(state)
+        # Not from _last_legal: another thread may have replaced it since.
+        # (No actions: the index is refused below.)
+        transition = _RULE_OF_PHASE[state.phase].transition if actions else _never
     if type(index) is not int or not 0 <= index < len(actions):
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
@@ -181,10 +194,7 @@ def apply_legal(state: State, index: int) -> State:
             else f"there is no legal action to choose here ({state.phase.value}): "
             "a deal is applied with apply()",
         )
-    phase = state.phase
-    if phase is _PLAY:
-        return _play(state, actions[index])  # type: ignore[arg-type]  # a play's phase
-    return _RULE_OF_PHASE[phase].transition(state, actions[index])
+    return transition(state, actions[index])
 
 
 def is_legal(state: State, action: object) -> bool:
