@@ -36,7 +36,17 @@ import textwrap
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn, Protocol, TypeAlias, cast
 
-from wizard_rules.actions import _HAND_BITS, Action, Deal, _interned, _packed_hands
+from wizard_rules.actions import (
+    _HAND_BITS,
+    _SUIT_ORDER,
+    Action,
+    Bid,
+    ChooseTrump,
+    Deal,
+    Play,
+    _interned,
+    _packed_hands,
+)
 from wizard_rules.cards import _FULL_DECK_MASK, Card, Suit, _cards_of, _mask_of
 from wizard_rules.config import Config, _seat_after
 from wizard_rules.errors import ErrorCode, InvalidArgumentError, _show
@@ -124,17 +134,31 @@ _MIX: Final = 0x2545F491
 def _logged(log: _Log, action: Action) -> _Log:
     """``log`` with ``action`` added: ``action`` must be interned, or a :class:`Deal`.
 
-    The digest goes on as ``digest * _MIX ^ key``, keeping 30 bits, where an
-    interned player action's key is its identity (without the low four bits,
-    always zero in CPython's allocator) and a deal's the hash of its hands
-    as masks.  (Hashing the :class:`Deal` itself would hash 60 cards one by
-    one.)  The two hottest transitions write this line out.
+    The digest goes on as ``digest * _MIX ^ key``, keeping 30 bits.  A
+    player action's key is a small int that names it: ``seat << 6 | card``
+    for a card (its index), ``1 << 12 | seat << 6 | tricks`` for a bid and
+    ``2 << 12 | seat << 6 | suit`` for a trump choice (the suit's place in
+    :class:`~wizard_rules.Suit`); a deal's is the hash of its hands as masks
+    and its turned card.  (Hashing the :class:`Deal` itself would hash 60
+    cards one by one.)  The transitions of cards, bids and deals write their
+    line out.
     """
-    if type(action) is Deal:
-        key = hash(_deal_key(_packed_hands(action), action.turned))
+    if type(action) is Play:
+        key = action.player << 6 | action.card.index
+    elif type(action) is Bid:
+        key = _BID_KEY | action.player << 6 | action.tricks
+    elif type(action) is ChooseTrump:  # a suit named: "no trump" is refused before
+        key = _TRUMP_KEY | action.player << 6 | _SUIT_ORDER[cast(Suit, action.suit)]
     else:
-        key = id(action) >> 4
+        deal = cast(Deal, action)
+        key = hash(_deal_key(_packed_hands(deal), deal.turned))
     return (log, action, (log[_DIGEST] * _MIX ^ key) & _DIGEST_BITS)
+
+
+_BID_KEY: Final = 1 << 12
+"""What sets a bid's key apart from a card's (see :func:`_logged`)."""
+_TRUMP_KEY: Final = 2 << 12
+"""What sets a trump choice's key apart (see :func:`_logged`)."""
 
 
 def _pack(masks: Iterable[int]) -> int:

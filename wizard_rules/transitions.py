@@ -70,6 +70,7 @@ from wizard_rules.scoring import _round_result, _score
 from wizard_rules.state import (
     _ALL,
     _BID,
+    _BID_KEY,
     _DEAL,
     _DIGEST,
     _DIGEST_BITS,
@@ -609,7 +610,7 @@ def _bid(state: State, bid: Bid) -> State:
             results,
             scores,
             start,
-            (log, bid, (log[_DIGEST] * _MIX ^ id(bid) >> 4) & _DIGEST_BITS),
+            (log, bid, (log[_DIGEST] * _MIX ^ (_BID_KEY | player << 6 | tricks)) & _DIGEST_BITS),
         ),
     )
 
@@ -677,9 +678,10 @@ def _play(state: State, play: Play) -> State:
     players = config.players
     player = play.player
     card = play.card
-    packed_hands ^= _SEAT_BITS[player][card.index]  # the card leaves the hand
+    index = card.index
+    packed_hands ^= _SEAT_BITS[player][index]  # the card leaves the hand
     trick = current_trick + (card,)
-    log = (log, play, (log[_DIGEST] * _MIX ^ id(play) >> 4) & _DIGEST_BITS)  # see _logged
+    log = (log, play, (log[_DIGEST] * _MIX ^ (player << 6 | index)) & _DIGEST_BITS)  # _logged
     if len(trick) < players:  # the trick goes on, to the left
         current = _LEFT_OF[players][player]
     else:  # the trick is complete: its winner takes it and leads the next
