@@ -110,6 +110,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_show(commands)
     _add_perft(commands)
     _add_arena(commands)
+    _add_play(commands)
     return parser
 
 
@@ -426,6 +427,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _perft(args.subparser, args, sys.stdout)
         if args.command == "arena":
             return _arena(args.subparser, args, sys.stdout)
+        if args.command == "play":
+            return _play(args.subparser, args)
         return _replay(args.file, sys.stdout)
     except BrokenPipeError:  # pragma: no cover - output closed early (e.g. `| head`)
         sys.stderr.close()
@@ -683,6 +686,15 @@ def _arena(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextI
 
 
 def _replay(path: str, out: TextIO) -> int:
+    state = _read_record(path)
+    if state is None:
+        return 1
+    out.write(account(state))
+    return 0
+
+
+def _read_record(path: str) -> State | None:
+    """The final state of the game record in ``path``, or ``None`` after a line on stderr."""
     # At most one byte more than a record may hold is read, so that a huge
     # file, /dev/zero or an endless standard input is refused at once (by
     # GameRecord.from_json, with its record error) instead of filling memory.
@@ -695,13 +707,115 @@ def _replay(path: str, out: TextIO) -> int:
         text = data if len(data) > MAX_RECORD_TEXT else data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         print(f"wizard-rules: cannot read {path}: {error}", file=sys.stderr)
-        return 1
+        return None
     try:
-        state = GameRecord.from_json(text).replay()
+        return GameRecord.from_json(text).replay()
     except RecordError as error:
         print(f"wizard-rules: {path}: {error}", file=sys.stderr)
+        return None
+
+
+# -- play: a person against bots at the terminal --------------------------------
+
+
+def _add_play(commands: _Commands) -> None:
+    play = commands.add_parser(
+        "play",
+        help="play a game at the terminal against bots",
+        description=(
+            "Play Wizard at the terminal: you hold one seat, bots the others.  Answer a "
+            "prompt with a bid, a card (its number in your hand or its text, as h13) or a "
+            "suit; 'save FILE' saves the game at any prompt, 'help' explains, 'quit' leaves."
+        ),
+    )
+    play.add_argument(
+        "--players",
+        type=_players,
+        metavar="N",
+        help=f"{MIN_PLAYERS} to {MAX_PLAYERS} players (needed unless --resume)",
+    )
+    play.add_argument(
+        "--bots",
+        default="heuristic",
+        metavar="LIST",
+        help="the bots at the other seats, from the seat after yours, repeated to fill "
+        "them: random, heuristic, ismcts, ismcts:N, comma-separated (default heuristic)",
+    )
+    play.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default 0)")
+    play.add_argument(
+        "--seed",
+        type=_seed,
+        metavar="S",
+        help="seed of the deals and the bots' choices (default: a fresh one, printed)",
+    )
+    play.add_argument(
+        "--forbid-bid-total-match",
+        action="store_true",
+        help="option: the bids of a round may not add up to the number of tricks",
+    )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with a game saved with 'save FILE' (its players and option are the "
+        "record's); give the seed it was played with to get the same deals",
+    )
+    play.set_defaults(subparser=play)
+
+
+def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    # rich is imported here, not at the top: only the terminal needs it.
+    from rich.console import Console
+
+    from wizard_rules.arena import make_bot
+    from wizard_rules.errors import InvalidArgumentError
+    from wizard_rules.play import TerminalGame
+
+    if args.players is None and args.resume is None:
+        parser.error("the following arguments are required: --players (or --resume FILE)")
+    try:
+        bots = [make_bot(spec.strip()) for spec in args.bots.split(",")]
+    except InvalidArgumentError as error:
+        parser.error(f"argument --bots: {error.message}")
+    start = None
+    if args.resume is not None:
+        start = _read_record(args.resume)
+        if start is None:
+            return 1
+        config = start.config
+        if args.players is not None and args.players != config.players:
+            parser.error(
+                f"argument --players: the game in {args.resume} has {config.players} players"
+            )
+    else:
+        config = Config(players=args.players, forbid_bid_total_match=args.forbid_bid_total_match)
+    if not 0 <= args.seat < config.players:
+        parser.error(f"argument --seat: a seat from 0 to {config.players - 1}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    console = Console(highlight=False)
+    game = TerminalGame(
+        config,
+        seat=args.seat,
+        bots=bots,
+        seed=seed,
+        console=console,
+        ask=console.input,
+        start=start,
+    )
+    where = "" if start is None else f", resumed from {args.resume} at round {start.round}"
+    console.print(
+        f"Wizard, {config.players} players: you are P{args.seat}; seed {seed}{where}. "
+        "Type help for help."
+    )
+    try:
+        game.run()
+    except EOFError:
+        console.print()
+        console.print(f"End of input: the game was left in round {game.state.round}, not saved.")
         return 1
-    out.write(account(state))
+    except KeyboardInterrupt:
+        console.print()
+        console.print(f"Interrupted: the game was left in round {game.state.round}, not saved.")
+        return 130
     return 0
 
 
