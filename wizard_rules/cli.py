@@ -802,7 +802,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         start=start,
     )
     where = "" if start is None else f", resumed from {args.resume} at round {start.round}"
-    console.print(
+    game.say(
         f"Wizard, {config.players} players: you are P{args.seat}; seed {seed}{where}. "
         "Type help for help."
     )
@@ -810,11 +810,13 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         game.run()
     except EOFError:
         console.print()
-        console.print(f"End of input: the game was left in round {game.state.round}, not saved.")
+        game.say(
+            f"End of input: the game was left in round {game.state.round}{game.saved_note()}."
+        )
         return 1
     except KeyboardInterrupt:
         console.print()
-        console.print(f"Interrupted: the game was left in round {game.state.round}, not saved.")
+        game.say(f"Interrupted: the game was left in round {game.state.round}{game.saved_note()}.")
         return 130
     return 0
 

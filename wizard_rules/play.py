@@ -92,7 +92,7 @@ Commands, at any prompt:
   save FILE   write the game so far as a game record (JSON) to FILE;
               continue it later with: wizard-rules play --resume FILE
   help        this help
-  quit        leave the game (it is not saved)
+  quit        leave the game (save it first to go on later)
 Cards: C, D, H, S 1 to 13 (13 is high), W1-W4 Wizards, J1-J4 Jesters."""
 
 
@@ -324,10 +324,22 @@ class TerminalGame:
         """The bot at each seat but the person's."""
         self.state: State = new_game(config) if start is None else start
         """The game so far."""
+        self.saved_to: str | None = None
+        """The file the game was last saved to with ``save FILE``, if any."""
         if self.state.config != config:
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT, "the start state is not a game of this config"
             )
+
+    def say(self, message: str, style: str | None = None) -> None:
+        """Show one message as it is (no markup), wrapped by the terminal, not by rich."""
+        self.console.print(message, style=style, markup=False, highlight=False, soft_wrap=True)
+
+    def saved_note(self) -> str:
+        """``" (not saved)"``, or where the game was last saved with ``save FILE``."""
+        if self.saved_to is None:
+            return " (not saved)"
+        return f" (last saved to {self.saved_to})"
 
     def run(self) -> bool:
         """Play the game to its end and return ``True``, or ``False`` if the person quit.
@@ -339,11 +351,11 @@ class TerminalGame:
             while not self.state.is_over:
                 self._step()
         except _Quit:
-            self.console.print(f"You left the game in round {self.state.round}; it was not saved.")
+            self.say(f"You left the game in round {self.state.round}{self.saved_note()}.")
             return False
         self.console.print(render_standings(self.state.scores, self.seat))
         won = self.seat in self.state.winners
-        self.console.print("You win!" if won else "The game is over.")
+        self.say("You win!" if won else "The game is over.")
         return True
 
     def _step(self) -> None:
@@ -371,15 +383,15 @@ class TerminalGame:
             return
         who = "You" if action.player == self.seat else f"P{action.player}"
         if type(action) is Bid:
-            self.console.print(f"{who} bid {action.tricks}.")
+            self.say(f"{who} bid {action.tricks}.")
         elif type(action) is ChooseTrump:
             assert action.suit is not None
-            self.console.print(f"{who} named trump: {_SUIT_NAMES[action.suit]}.")
+            self.say(f"{who} named trump: {_SUIT_NAMES[action.suit]}.")
         else:
             assert type(action) is Play
             line = Text(f"{who} played ")
             line.append_text(_card_text(action.card))
-            self.console.print(line)
+            self.console.print(line, soft_wrap=True)
         round_over = len(after.results) > len(before.results)
         if round_over or len(after.completed_tricks) > len(before.completed_tricks):
             self._trick_done(after, round_over)
@@ -388,7 +400,7 @@ class TerminalGame:
         result = after.results[-1] if round_over else None
         trick = after.completed_tricks[-1] if result is None else result.tricks[-1]
         winner = "You take" if trick.winner == self.seat else f"P{trick.winner} takes"
-        self.console.print(f"{winner} the trick with {trick.winning_card}.")
+        self.say(f"{winner} the trick with {trick.winning_card}.")
         if result is not None:
             self.console.print(render_round(result, after.results, self.seat))
 
@@ -412,7 +424,7 @@ class TerminalGame:
                 action = read(line, view)
                 check_as(self.state, self.seat, action)
             except (CardTextError, IllegalActionError, _BadAnswer) as error:
-                self.console.print(escape(_message(error)), style="red")
+                self.say(_message(error), style="red")
                 continue
             return action
 
@@ -421,7 +433,7 @@ class TerminalGame:
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word == "help" or word == "?":
-            self.console.print(escape(_HELP))
+            self.say(_HELP)
             return True
         if word in ("quit", "exit"):
             raise _Quit
@@ -435,11 +447,10 @@ class TerminalGame:
             Path(path).write_text(text, encoding="utf-8")
         except OSError as error:
             raise _BadAnswer(f"cannot save to {path}: {error.strerror or error}") from None
-        self.console.print(
-            escape(
-                f"Saved to {path}. Continue it with: wizard-rules play --resume {path}"
-                f" --seed {self.seed} --seat {self.seat}"
-            )
+        self.saved_to = path
+        self.say(
+            f"Saved to {path}. Continue it with: wizard-rules play --resume {path} "
+            f"--seed {self.seed} --seat {self.seat}"
         )
         return True
 
