@@ -39,11 +39,12 @@ interrupted (Ctrl-C), after one line on standard error (for ``simulate
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
 
@@ -65,6 +66,7 @@ from wizard_rules.trick import led_suit, winning_position
 if TYPE_CHECKING:
     from typing import TypeAlias
 
+    from wizard_rules.arena import ArenaResult
     from wizard_rules.conformance.suite import Suite
 
     # What ``add_subparsers`` returns: each subcommand adds its parser to it.
@@ -571,30 +573,26 @@ def _simulate_many(args: argparse.Namespace, config: Config, seed: int, out: Tex
     from wizard_rules.simulation import ClusterError, simulate
 
     games, workers = args.games, args.workers
-    show = sys.stderr.isatty()
     started = time.perf_counter()
     args.games_done = 0  # read by main() if the run is interrupted
-
-    def progress(done: int) -> None:
-        args.games_done = done
-        if show:
-            filled = 30 * done // games
-            bar = "#" * filled + "-" * (30 - filled)
-            sys.stderr.write(f"\r[{bar}] {done}/{games} games")
-            sys.stderr.flush()
-
     try:
-        totals = simulate(
-            config,
-            games,
-            seed,
-            workers=workers,
-            progress=progress,
-            backend=args.backend,
-            address=args.address,
-        )
+        with _progress(games, "games") as show:
+
+            def progress(done: int) -> None:
+                args.games_done = done
+                show(done)
+
+            totals = simulate(
+                config,
+                games,
+                seed,
+                workers=workers,
+                progress=progress,
+                backend=args.backend,
+                address=args.address,
+            )
     except ClusterError as error:
-        sys.stderr.write(f"{chr(10) if show else ''}wizard-rules: {error}\n")
+        sys.stderr.write(f"wizard-rules: {error}\n")
         return 1
     except ImportError as error:
         if error.name != "ray":  # pragma: no cover - only Ray is imported on demand here
@@ -602,13 +600,24 @@ def _simulate_many(args: argparse.Namespace, config: Config, seed: int, out: Tex
         sys.stderr.write(f"wizard-rules: {error}\n")
         return 1
     seconds = time.perf_counter() - started
-    if show:
-        sys.stderr.write("\n")
     where = "on Ray" if args.backend == "ray" else f"{workers} worker{'s' if workers > 1 else ''}"
     out.write(
         f"{games} games, {config.players} players, seed {seed}, {where}: "
         f"{seconds:.2f} s, {games / seconds:.1f} games/s\n"
     )
+    header = ("seat", "mean score", "spread", "bids met", "wins")
+    rows = [
+        (
+            f"P{seat}",
+            f"{totals.mean_score(seat):.2f}",
+            f"{totals.score_spread(seat):.2f}",
+            f"{100 * totals.bids_met_rate(seat):.2f}%",
+            f"{100 * totals.win_rate(seat):.2f}%",
+        )
+        for seat in range(config.players)
+    ]
+    if _rich_table(out, header, rows):
+        return 0
     out.write("seat  mean score  spread  bids met    wins\n")
     for seat in range(config.players):
         out.write(
@@ -616,6 +625,55 @@ def _simulate_many(args: argparse.Namespace, config: Config, seed: int, out: Tex
             f"{100 * totals.bids_met_rate(seat):>9.2f}%{100 * totals.win_rate(seat):>7.2f}%\n"
         )
     return 0
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+@contextlib.contextmanager
+def _progress(total: int, unit: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar (rich) on standard error while the block runs, if it is a terminal.
+
+    Yields the function to call with the number done so far; when standard
+    error is not a terminal, it does nothing.
+    """
+    if not _is_terminal(sys.stderr):
+        yield lambda done: None
+        return
+    # rich is imported here, not at the top: only a terminal needs it.
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    columns = (BarColumn(), MofNCompleteColumn(), TextColumn(unit))
+    with Progress(*columns, console=Console(file=sys.stderr)) as bar:
+        task = bar.add_task(unit, total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def _rich_table(
+    out: TextIO,
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    title: str | None = None,
+) -> bool:
+    """Write a table with rich if ``out`` is a terminal; whether it did.
+
+    The first column is left-aligned, the others right-aligned (figures).
+    """
+    if not _is_terminal(out):
+        return False
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    for index, name in enumerate(header):
+        table.add_column(name, justify="left" if index == 0 else "right")
+    for row in rows:
+        table.add_row(*row)
+    Console(file=out, highlight=False).print(table)
+    return True
 
 
 def _add_arena(commands: _Commands) -> None:
@@ -661,28 +719,61 @@ def _arena(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextI
     from wizard_rules.errors import InvalidArgumentError
 
     specs = [spec.strip() for spec in args.bots.split(",")]
-    games = args.games
-    show = sys.stderr.isatty()
     args.games_done = 0  # read by main() if the run is interrupted
-
-    def progress(done: int) -> None:
-        args.games_done = done
-        if show:
-            filled = 30 * done // games
-            sys.stderr.write(f"\r[{'#' * filled}{'-' * (30 - filled)}] {done}/{games} deals")
-            sys.stderr.flush()
-
     try:
-        result = play_arena(specs, games, args.seed, args.players, args.workers, progress=progress)
+        with _progress(args.games, "deals") as show:
+
+            def progress(done: int) -> None:
+                args.games_done = done
+                show(done)
+
+            result = play_arena(
+                specs, args.games, args.seed, args.players, args.workers, progress=progress
+            )
     except InvalidArgumentError as error:
         parser.error(error.message)
-    if show:
-        sys.stderr.write("\n")
     if args.json:
         out.write(json.dumps(result.to_json(), indent=2) + "\n")
-    else:
+    elif not _is_terminal(out):
         out.write(result.table())
+    else:
+        _arena_tables(result, out)
     return 0
+
+
+def _arena_tables(result: ArenaResult, out: TextIO) -> None:
+    """``result``'s figures as rich tables (the plain text is ``result.table()``)."""
+
+    def plus_minus(half_width: float | None) -> str:
+        return "n/a" if half_width is None else f"±{half_width:.1f}"
+
+    out.write(
+        f"{result.games} deals x {result.players} rotations = {result.games_played} games, "
+        f"{result.players} players, seed {result.seed}\n"
+    )
+    bots = [
+        (
+            bot.name,
+            str(bot.seats),
+            f"{bot.mean_score:.1f}",
+            plus_minus(bot.score_interval),
+            f"{100 * bot.win_rate:.1f}%",
+            f"{100 * bot.exact_bid_rate:.1f}%",
+        )
+        for bot in result.bots
+    ]
+    _rich_table(out, ("bot", "seats", "mean score", "95% CI", "wins", "exact bids"), bots)
+    pairs = [
+        (
+            f"{pair.first} - {pair.second}",
+            f"{pair.mean_difference:.1f}",
+            plus_minus(pair.interval),
+            "*" if pair.significant else "",
+        )
+        for pair in result.pairs
+    ]
+    _rich_table(out, ("difference", "mean", "95% CI", ""), pairs)
+    out.write("(* the 95% interval excludes zero)\n")
 
 
 def _replay(path: str, out: TextIO) -> int:

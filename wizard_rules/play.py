@@ -194,8 +194,6 @@ def _hand_text(view: PlayerView, choices: Sequence[Card]) -> Text:
         else:
             text.append(f"{number}:", style="bold cyan")
             text.append_text(_card_text(card, "bold"))
-    if not view.hand:
-        text.append("  (none)")
     return text
 
 
