@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -568,3 +569,24 @@ def test_perft_needs_a_depth_and_one_position(capsys: pytest.CaptureFixture[str]
         main(["show", *SMALL.split(" ")])  # not quoted in a shell
     assert exit_info.value.code == 2
     assert "column 10: the text ends before round=" in capsys.readouterr().err
+
+
+def test_the_conformance_summary_uses_rich_tables_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shlex
+
+    adapter = shlex.join([sys.executable, "-m", "wizard_rules", "conformance", "adapter"])
+    argv = ["conformance", "run", "--adapter", adapter, "--run", "winner.05*"]
+    assert main(argv) == 0
+    plain = capsys.readouterr().out
+    assert re.search(r"\narea +passed  failed  errors  unsupported  known", plain)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert not re.search(r"\narea +passed  failed", out)
+    assert "┃" in out  # rich's tables
+    assert out.count("passed") >= 4  # one column a table, and the last line
+    # the lines around the tables are the same as in the plain report
+    assert out.splitlines()[-1] == plain.splitlines()[-1]
+    assert out.splitlines()[0] == plain.splitlines()[0]

@@ -538,7 +538,8 @@ def _conformance(args: argparse.Namespace, out: TextIO) -> int:
         document = json_report(report, suite, first_divergence)
         out.write(json.dumps(document, indent=2, sort_keys=True) + "\n")
     else:
-        out.write(format_report(report, suite, first_divergence))
+        table = _rich_lines if _is_terminal(out) else None
+        out.write(format_report(report, suite, first_divergence, table=table))
     return 0 if report.ok else 1
 
 
@@ -652,28 +653,31 @@ def _progress(total: int, unit: str) -> Iterator[Callable[[int], None]]:
         yield lambda done: bar.update(task, completed=done)
 
 
-def _rich_table(
-    out: TextIO,
-    header: Sequence[str],
-    rows: Sequence[Sequence[str]],
-    title: str | None = None,
-) -> bool:
-    """Write a table with rich if ``out`` is a terminal; whether it did.
+def _rich_table(out: TextIO, header: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """Write a table with rich if ``out`` is a terminal; whether it did."""
+    if not _is_terminal(out):
+        return False
+    out.write("\n".join(_rich_lines(header, rows)) + "\n")
+    return True
+
+
+def _rich_lines(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A table drawn by rich for the terminal, as lines (with its escape codes).
 
     The first column is left-aligned, the others right-aligned (figures).
     """
-    if not _is_terminal(out):
-        return False
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=title, title_justify="left")
+    table = Table()
     for index, name in enumerate(header):
         table.add_column(name, justify="left" if index == 0 else "right")
     for row in rows:
         table.add_row(*row)
-    Console(file=out, highlight=False).print(table)
-    return True
+    console = Console(force_terminal=True, highlight=False)
+    with console.capture() as capture:
+        console.print(table)
+    return capture.get().rstrip("\n").split("\n")
 
 
 def _add_arena(commands: _Commands) -> None:
