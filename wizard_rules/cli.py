@@ -28,6 +28,17 @@ read to its end.  ``simulate --games N --workers K`` takes at most
 [--players P] [--workers K] [--json]`` plays duplicate games among bots and
 prints their figures with 95% intervals (see :mod:`wizard_rules.arena`).
 
+``wizard-rules play --players N [--bots LIST] [--seat K] [--seed S]
+[--resume FILE]`` plays a game at the terminal, a person against bots (see
+:mod:`wizard_rules.play`): status 0 at the end of the game or after ``quit``,
+1 when the input ends first (Ctrl-D) or the record given to ``--resume``
+cannot be read or replayed, 130 on Ctrl-C.
+
+On a terminal, ``simulate --games`` and ``arena`` show a progress bar on
+standard error, and ``simulate --games``, ``arena`` and ``conformance run``
+draw their tables with rich; when standard output is not a terminal the
+tables are the plain text they always were.
+
 Exit status: 0 on success, 2 for a usage error (including position text that
 is not a position, and a partial position given to ``perft``), 1 for a record
 that cannot be read or replayed, and for ``--backend ray`` without Ray
