@@ -225,6 +225,7 @@ def test_a_bid_the_option_forbids_is_explained() -> None:
     driver = EchoDriver(config, policy, seed=4)
     driver.run()
     assert "[bid_total_forbidden]" in driver.text
+    assert f"Your bid (0 to 1, not {forbidden[0]})> " in driver.prompts
     assert "the dealer may not bid" in driver.text
     for result in driver.game.state.results:
         assert sum(result.bids) != result.round

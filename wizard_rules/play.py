@@ -406,7 +406,9 @@ class TerminalGame:
         view = player_view(self.state, self.seat)
         self.console.print(render_turn(view))
         if view.phase is Phase.BID:
-            prompt = f"Your bid (0 to {view.round})> "
+            allowed = {action.tricks for action in view.legal_actions() if type(action) is Bid}
+            barred = "".join(f", not {n}" for n in range(view.round + 1) if n not in allowed)
+            prompt = f"Your bid (0 to {view.round}{barred})> "
             read: Callable[[str, PlayerView], Action] = self._read_bid
         elif view.phase is Phase.CHOOSE_TRUMP:
             prompt = "Name the trump (C, D, H, S or 1 to 4)> "
