@@ -161,11 +161,26 @@ def test_the_command_prints_a_table(
     argv = ["arena", "--bots", "heuristic, random", "--games", "2", "--seed", "1"]
     assert main([*argv, "--players", "3"]) == 0
     captured = capsys.readouterr()
-    assert "[##############################] 2/2 deals" in captured.err
+    assert "2/2" in captured.err
+    assert "deals" in captured.err
     expected = play_arena(["heuristic", "random"], games=2, seed=1, players=3).table()
     assert captured.out == expected
     assert expected.startswith("2 deals x 3 rotations = 6 games, 3 players, seed 1\n")
     assert "heuristic - random" in expected
+
+
+def test_the_command_prints_rich_tables_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    argv = ["arena", "--bots", "heuristic,random", "--games", "2", "--seed", "1"]
+    assert main([*argv, "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 deals x 3 rotations = 6 games, 3 players, seed 1\n")
+    assert "┃" in out  # rich tables
+    assert "heuristic - random" in out
+    assert "±" in out
+    assert out.endswith("(* the 95% interval excludes zero)\n")
 
 
 def test_the_command_writes_json(capsys: pytest.CaptureFixture[str]) -> None:

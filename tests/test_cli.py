@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -248,10 +249,36 @@ def test_bad_simulation_arguments(argv: list[str], capsys: pytest.CaptureFixture
 def test_many_games_show_a_progress_bar_on_a_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    argv = ["simulate", "--players", "6", "--seed", "1", "--games", "3"]
+    assert main(argv) == 0
+    plain = capsys.readouterr()
+    assert plain.err == ""  # no bar when standard error is not a terminal
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    assert main(["simulate", "--players", "6", "--seed", "1", "--games", "3"]) == 0
-    err = capsys.readouterr().err
-    assert "[##############################] 3/3 games" in err
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert "3/3" in captured.err
+    assert "games" in captured.err
+    assert "━" in captured.err  # rich's bar, not a hand-drawn one
+    assert "#####" not in captured.err
+    # standard output is not a terminal: the same plain table as before
+    assert captured.out.split("\n", 1)[1] == plain.out.split("\n", 1)[1]
+
+
+def test_many_games_print_a_rich_table_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", "--players", "3", "--seed", "1", "--games", "2"]
+    assert main(argv) == 0
+    plain = capsys.readouterr().out
+    assert "\nseat  mean score  spread  bids met    wins\nP0 " in plain
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "seat  mean score" not in out
+    assert "┃" in out  # a rich table's rule
+    for seat in ("P0", "P1", "P2"):
+        assert seat in out
+    assert "bids met" in out
 
 
 # -- positions: show and perft ---------------------------------------------------------
@@ -542,3 +569,24 @@ def test_perft_needs_a_depth_and_one_position(capsys: pytest.CaptureFixture[str]
         main(["show", *SMALL.split(" ")])  # not quoted in a shell
     assert exit_info.value.code == 2
     assert "column 10: the text ends before round=" in capsys.readouterr().err
+
+
+def test_the_conformance_summary_uses_rich_tables_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shlex
+
+    adapter = shlex.join([sys.executable, "-m", "wizard_rules", "conformance", "adapter"])
+    argv = ["conformance", "run", "--adapter", adapter, "--run", "winner.05*"]
+    assert main(argv) == 0
+    plain = capsys.readouterr().out
+    assert re.search(r"\narea +passed  failed  errors  unsupported  known", plain)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert not re.search(r"\narea +passed  failed", out)
+    assert "┃" in out  # rich's tables
+    assert out.count("passed") >= 4  # one column a table, and the last line
+    # the lines around the tables are the same as in the plain report
+    assert out.splitlines()[-1] == plain.splitlines()[-1]
+    assert out.splitlines()[0] == plain.splitlines()[0]

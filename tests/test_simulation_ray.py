@@ -221,7 +221,9 @@ def test_the_command_says_a_cluster_error_in_one_line(
     )
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # after a progress bar
     assert main(argv) == 1
-    assert capsys.readouterr().err.startswith("\nwizard-rules: cannot start or reach Ray: ")
+    *bar, last = capsys.readouterr().err.splitlines()
+    assert "0/5" in bar[-1]
+    assert "wizard-rules: cannot start or reach Ray: " in last  # on a line of its own
 
 
 def test_an_interrupt_while_connecting_waits_for_ray_then_shuts_it_down(

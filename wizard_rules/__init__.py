@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from wizard_rules.actions import Action, Bid, ChooseTrump, Deal, Play
+    from wizard_rules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
     from wizard_rules.cards import (
         DECK,
         JESTERS,
@@ -93,6 +94,7 @@ __all__ = [
     "WIZARDS",
     "Action",
     "Bid",
+    "Bot",
     "Card",
     "CardTextError",
     "ChooseTrump",
@@ -101,6 +103,8 @@ __all__ = [
     "Deal",
     "ErrorCode",
     "GameRecord",
+    "HeuristicBot",
+    "ISMCTSBot",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidArgumentError",
@@ -110,6 +114,7 @@ __all__ = [
     "PlayerView",
     "Position",
     "PositionError",
+    "RandomBot",
     "RecordError",
     "RoundResult",
     "State",
@@ -156,6 +161,11 @@ _HOMES: Final[dict[str, str]] = {
     "ChooseTrump": "actions",
     "Deal": "actions",
     "Play": "actions",
+    # bots
+    "Bot": "bots",
+    "HeuristicBot": "bots",
+    "ISMCTSBot": "bots",
+    "RandomBot": "bots",
     # cards
     "DECK": "cards",
     "JESTERS": "cards",

@@ -28,6 +28,17 @@ read to its end.  ``simulate --games N --workers K`` takes at most
 [--players P] [--workers K] [--json]`` plays duplicate games among bots and
 prints their figures with 95% intervals (see :mod:`wizard_rules.arena`).
 
+``wizard-rules play --players N [--bots LIST] [--seat K] [--seed S]
+[--resume FILE]`` plays a game at the terminal, a person against bots (see
+:mod:`wizard_rules.play`): status 0 at the end of the game or after ``quit``,
+1 when the input ends first (Ctrl-D) or the record given to ``--resume``
+cannot be read or replayed, 130 on Ctrl-C.
+
+On a terminal, ``simulate --games`` and ``arena`` show a progress bar on
+standard error, and ``simulate --games``, ``arena`` and ``conformance run``
+draw their tables with rich; when standard output is not a terminal the
+tables are the plain text they always were.
+
 Exit status: 0 on success, 2 for a usage error (including position text that
 is not a position, and a partial position given to ``perft``), 1 for a record
 that cannot be read or replayed, and for ``--backend ray`` without Ray
@@ -39,11 +50,12 @@ interrupted (Ctrl-C), after one line on standard error (for ``simulate
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
 
@@ -65,6 +77,7 @@ from wizard_rules.trick import led_suit, winning_position
 if TYPE_CHECKING:
     from typing import TypeAlias
 
+    from wizard_rules.arena import ArenaResult
     from wizard_rules.conformance.suite import Suite
 
     # What ``add_subparsers`` returns: each subcommand adds its parser to it.
@@ -110,6 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     _add_show(commands)
     _add_perft(commands)
     _add_arena(commands)
+    _add_play(commands)
     return parser
 
 
@@ -426,6 +440,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _perft(args.subparser, args, sys.stdout)
         if args.command == "arena":
             return _arena(args.subparser, args, sys.stdout)
+        if args.command == "play":
+            return _play(args.subparser, args)
         return _replay(args.file, sys.stdout)
     except BrokenPipeError:  # pragma: no cover - output closed early (e.g. `| head`)
         sys.stderr.close()
@@ -533,7 +549,8 @@ def _conformance(args: argparse.Namespace, out: TextIO) -> int:
         document = json_report(report, suite, first_divergence)
         out.write(json.dumps(document, indent=2, sort_keys=True) + "\n")
     else:
-        out.write(format_report(report, suite, first_divergence))
+        table = _rich_lines if _is_terminal(out) else None
+        out.write(format_report(report, suite, first_divergence, table=table))
     return 0 if report.ok else 1
 
 
@@ -568,30 +585,26 @@ def _simulate_many(args: argparse.Namespace, config: Config, seed: int, out: Tex
     from wizard_rules.simulation import ClusterError, simulate
 
     games, workers = args.games, args.workers
-    show = sys.stderr.isatty()
     started = time.perf_counter()
     args.games_done = 0  # read by main() if the run is interrupted
-
-    def progress(done: int) -> None:
-        args.games_done = done
-        if show:
-            filled = 30 * done // games
-            bar = "#" * filled + "-" * (30 - filled)
-            sys.stderr.write(f"\r[{bar}] {done}/{games} games")
-            sys.stderr.flush()
-
     try:
-        totals = simulate(
-            config,
-            games,
-            seed,
-            workers=workers,
-            progress=progress,
-            backend=args.backend,
-            address=args.address,
-        )
+        with _progress(games, "games") as show:
+
+            def progress(done: int) -> None:
+                args.games_done = done
+                show(done)
+
+            totals = simulate(
+                config,
+                games,
+                seed,
+                workers=workers,
+                progress=progress,
+                backend=args.backend,
+                address=args.address,
+            )
     except ClusterError as error:
-        sys.stderr.write(f"{chr(10) if show else ''}wizard-rules: {error}\n")
+        sys.stderr.write(f"wizard-rules: {error}\n")
         return 1
     except ImportError as error:
         if error.name != "ray":  # pragma: no cover - only Ray is imported on demand here
@@ -599,13 +612,24 @@ def _simulate_many(args: argparse.Namespace, config: Config, seed: int, out: Tex
         sys.stderr.write(f"wizard-rules: {error}\n")
         return 1
     seconds = time.perf_counter() - started
-    if show:
-        sys.stderr.write("\n")
     where = "on Ray" if args.backend == "ray" else f"{workers} worker{'s' if workers > 1 else ''}"
     out.write(
         f"{games} games, {config.players} players, seed {seed}, {where}: "
         f"{seconds:.2f} s, {games / seconds:.1f} games/s\n"
     )
+    header = ("seat", "mean score", "spread", "bids met", "wins")
+    rows = [
+        (
+            f"P{seat}",
+            f"{totals.mean_score(seat):.2f}",
+            f"{totals.score_spread(seat):.2f}",
+            f"{100 * totals.bids_met_rate(seat):.2f}%",
+            f"{100 * totals.win_rate(seat):.2f}%",
+        )
+        for seat in range(config.players)
+    ]
+    if _rich_table(out, header, rows):
+        return 0
     out.write("seat  mean score  spread  bids met    wins\n")
     for seat in range(config.players):
         out.write(
@@ -613,6 +637,58 @@ def _simulate_many(args: argparse.Namespace, config: Config, seed: int, out: Tex
             f"{100 * totals.bids_met_rate(seat):>9.2f}%{100 * totals.win_rate(seat):>7.2f}%\n"
         )
     return 0
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+@contextlib.contextmanager
+def _progress(total: int, unit: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar (rich) on standard error while the block runs, if it is a terminal.
+
+    Yields the function to call with the number done so far; when standard
+    error is not a terminal, it does nothing.
+    """
+    if not _is_terminal(sys.stderr):
+        yield lambda done: None
+        return
+    # rich is imported here, not at the top: only a terminal needs it.
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    columns = (BarColumn(), MofNCompleteColumn(), TextColumn(unit))
+    with Progress(*columns, console=Console(file=sys.stderr)) as bar:
+        task = bar.add_task(unit, total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def _rich_table(out: TextIO, header: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """Write a table with rich if ``out`` is a terminal; whether it did."""
+    if not _is_terminal(out):
+        return False
+    out.write("\n".join(_rich_lines(header, rows)) + "\n")
+    return True
+
+
+def _rich_lines(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A table drawn by rich for the terminal, as lines (with its escape codes).
+
+    The first column is left-aligned, the others right-aligned (figures).
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table()
+    for index, name in enumerate(header):
+        table.add_column(name, justify="left" if index == 0 else "right")
+    for row in rows:
+        table.add_row(*row)
+    console = Console(force_terminal=True, highlight=False)
+    with console.capture() as capture:
+        console.print(table)
+    return capture.get().rstrip("\n").split("\n")
 
 
 def _add_arena(commands: _Commands) -> None:
@@ -658,31 +734,73 @@ def _arena(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextI
     from wizard_rules.errors import InvalidArgumentError
 
     specs = [spec.strip() for spec in args.bots.split(",")]
-    games = args.games
-    show = sys.stderr.isatty()
     args.games_done = 0  # read by main() if the run is interrupted
-
-    def progress(done: int) -> None:
-        args.games_done = done
-        if show:
-            filled = 30 * done // games
-            sys.stderr.write(f"\r[{'#' * filled}{'-' * (30 - filled)}] {done}/{games} deals")
-            sys.stderr.flush()
-
     try:
-        result = play_arena(specs, games, args.seed, args.players, args.workers, progress=progress)
+        with _progress(args.games, "deals") as show:
+
+            def progress(done: int) -> None:
+                args.games_done = done
+                show(done)
+
+            result = play_arena(
+                specs, args.games, args.seed, args.players, args.workers, progress=progress
+            )
     except InvalidArgumentError as error:
         parser.error(error.message)
-    if show:
-        sys.stderr.write("\n")
     if args.json:
         out.write(json.dumps(result.to_json(), indent=2) + "\n")
-    else:
+    elif not _is_terminal(out):
         out.write(result.table())
+    else:
+        _arena_tables(result, out)
     return 0
 
 
+def _arena_tables(result: ArenaResult, out: TextIO) -> None:
+    """``result``'s figures as rich tables (the plain text is ``result.table()``)."""
+
+    def plus_minus(half_width: float | None) -> str:
+        return "n/a" if half_width is None else f"±{half_width:.1f}"
+
+    out.write(
+        f"{result.games} deals x {result.players} rotations = {result.games_played} games, "
+        f"{result.players} players, seed {result.seed}\n"
+    )
+    bots = [
+        (
+            bot.name,
+            str(bot.seats),
+            f"{bot.mean_score:.1f}",
+            plus_minus(bot.score_interval),
+            f"{100 * bot.win_rate:.1f}%",
+            f"{100 * bot.exact_bid_rate:.1f}%",
+        )
+        for bot in result.bots
+    ]
+    _rich_table(out, ("bot", "seats", "mean score", "95% CI", "wins", "exact bids"), bots)
+    pairs = [
+        (
+            f"{pair.first} - {pair.second}",
+            f"{pair.mean_difference:.1f}",
+            plus_minus(pair.interval),
+            "*" if pair.significant else "",
+        )
+        for pair in result.pairs
+    ]
+    _rich_table(out, ("difference", "mean", "95% CI", ""), pairs)
+    out.write("(* the 95% interval excludes zero)\n")
+
+
 def _replay(path: str, out: TextIO) -> int:
+    state = _read_record(path)
+    if state is None:
+        return 1
+    out.write(account(state))
+    return 0
+
+
+def _read_record(path: str) -> State | None:
+    """The final state of the game record in ``path``, or ``None`` after a line on stderr."""
     # At most one byte more than a record may hold is read, so that a huge
     # file, /dev/zero or an endless standard input is refused at once (by
     # GameRecord.from_json, with its record error) instead of filling memory.
@@ -695,13 +813,117 @@ def _replay(path: str, out: TextIO) -> int:
         text = data if len(data) > MAX_RECORD_TEXT else data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         print(f"wizard-rules: cannot read {path}: {error}", file=sys.stderr)
-        return 1
+        return None
     try:
-        state = GameRecord.from_json(text).replay()
+        return GameRecord.from_json(text).replay()
     except RecordError as error:
         print(f"wizard-rules: {path}: {error}", file=sys.stderr)
+        return None
+
+
+# -- play: a person against bots at the terminal --------------------------------
+
+
+def _add_play(commands: _Commands) -> None:
+    play = commands.add_parser(
+        "play",
+        help="play a game at the terminal against bots",
+        description=(
+            "Play Wizard at the terminal: you hold one seat, bots the others.  Answer a "
+            "prompt with a bid, a card (its number in your hand or its text, as h13) or a "
+            "suit; 'save FILE' saves the game at any prompt, 'help' explains, 'quit' leaves."
+        ),
+    )
+    play.add_argument(
+        "--players",
+        type=_players,
+        metavar="N",
+        help=f"{MIN_PLAYERS} to {MAX_PLAYERS} players (needed unless --resume)",
+    )
+    play.add_argument(
+        "--bots",
+        default="heuristic",
+        metavar="LIST",
+        help="the bots at the other seats, from the seat after yours, repeated to fill "
+        "them: random, heuristic, ismcts, ismcts:N, comma-separated (default heuristic)",
+    )
+    play.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default 0)")
+    play.add_argument(
+        "--seed",
+        type=_seed,
+        metavar="S",
+        help="seed of the deals and the bots' choices (default: a fresh one, printed)",
+    )
+    play.add_argument(
+        "--forbid-bid-total-match",
+        action="store_true",
+        help="option: the bids of a round may not add up to the number of tricks",
+    )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with a game saved with 'save FILE' (its players and option are the "
+        "record's); give the seed it was played with to get the same deals",
+    )
+    play.set_defaults(subparser=play)
+
+
+def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    # rich is imported here, not at the top: only the terminal needs it.
+    from rich.console import Console
+
+    from wizard_rules.arena import make_bot
+    from wizard_rules.errors import InvalidArgumentError
+    from wizard_rules.play import TerminalGame
+
+    if args.players is None and args.resume is None:
+        parser.error("the following arguments are required: --players (or --resume FILE)")
+    try:
+        bots = [make_bot(spec.strip()) for spec in args.bots.split(",")]
+    except InvalidArgumentError as error:
+        parser.error(f"argument --bots: {error.message}")
+    start = None
+    if args.resume is not None:
+        start = _read_record(args.resume)
+        if start is None:
+            return 1
+        config = start.config
+        if args.players is not None and args.players != config.players:
+            parser.error(
+                f"argument --players: the game in {args.resume} has {config.players} players"
+            )
+    else:
+        config = Config(players=args.players, forbid_bid_total_match=args.forbid_bid_total_match)
+    if not 0 <= args.seat < config.players:
+        parser.error(f"argument --seat: a seat from 0 to {config.players - 1}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    console = Console(highlight=False)
+    game = TerminalGame(
+        config,
+        seat=args.seat,
+        bots=bots,
+        seed=seed,
+        console=console,
+        ask=console.input,
+        start=start,
+    )
+    where = "" if start is None else f", resumed from {args.resume} at round {start.round}"
+    game.say(
+        f"Wizard, {config.players} players: you are P{args.seat}; seed {seed}{where}. "
+        "Type help for help."
+    )
+    try:
+        game.run()
+    except EOFError:
+        console.print()
+        game.say(
+            f"End of input: the game was left in round {game.state.round}{game.saved_note()}."
+        )
         return 1
-    out.write(account(state))
+    except KeyboardInterrupt:
+        console.print()
+        game.say(f"Interrupted: the game was left in round {game.state.round}{game.saved_note()}.")
+        return 130
     return 0
 
 

@@ -62,6 +62,7 @@ __all__ = [
     "KnownStatus",
     "Outcome",
     "Report",
+    "TableFormatter",
     "format_report",
     "json_report",
     "matches",
@@ -169,6 +170,12 @@ Explainer: TypeAlias = "Callable[[Case, Sequence[Difference]], Divergence | None
 :func:`wizard_rules.conformance.explain.first_divergence` is one (it plays
 the case with this library's rules); the runner judges without one.
 """
+
+TableFormatter: TypeAlias = "Callable[[Sequence[str], Sequence[Sequence[str]]], list[str]]"
+"""Draws a count table of :func:`format_report` as lines: given the column
+names (the first is the table's title, as ``area``) and the rows (a name,
+then the counts), it returns the lines to print.  The command line gives one
+that draws with rich when standard output is a terminal."""
 
 
 @attrs.frozen
@@ -937,7 +944,17 @@ def _column_counts(results: Sequence[CaseResult]) -> dict[str, int]:
     return {name: sum(r.outcome in outcomes for r in results) for name, outcomes in _COLUMNS}
 
 
-def _table(title: str, groups: Mapping[str, Sequence[CaseResult]]) -> list[str]:
+def _table(
+    title: str,
+    groups: Mapping[str, Sequence[CaseResult]],
+    table: TableFormatter | None = None,
+) -> list[str]:
+    if table is not None:
+        rows = []
+        for name, results in groups.items():
+            counts = _column_counts(results)
+            rows.append([name, *(str(counts[c]) for c, _ in _COLUMNS)])
+        return table([title, *(name for name, _ in _COLUMNS)], rows)
     width = max([len(title), *map(len, groups)]) + 2
     lines = [f"{title:<{width}}" + "".join(f"{name:>{len(name) + 2}}" for name, _ in _COLUMNS)]
     for name, results in groups.items():
@@ -1006,7 +1023,13 @@ def _known_lines(report: Report, explain: Explainer | None) -> list[str]:
     return lines
 
 
-def format_report(report: Report, suite: Suite, explain: Explainer | None = None) -> str:
+def format_report(
+    report: Report,
+    suite: Suite,
+    explain: Explainer | None = None,
+    *,
+    table: TableFormatter | None = None,
+) -> str:
     """Return the human-readable report.
 
     Each failure (its differences, long values cut with a visible marker,
@@ -1014,7 +1037,8 @@ def format_report(report: Report, suite: Suite, explain: Explainer | None = None
     position there), error, unsupported case and fixed known failure; the
     known-failures entries and what became of them; counts by area, by rule
     (the rules with anything but passes), by tag and by player count; the
-    time; and a last line of totals.
+    time; and a last line of totals.  The count tables are drawn by
+    ``table`` if given (see :data:`TableFormatter`), else as plain text.
     """
     lines: list[str] = []
     if report.implementation:
@@ -1045,7 +1069,7 @@ def format_report(report: Report, suite: Suite, explain: Explainer | None = None
         lines.extend(_known_lines(report, explain))
     groups = _groups(report, suite)
     lines.append("")
-    lines.extend(_table("area", groups["area"]))
+    lines.extend(_table("area", groups["area"], table))
     lines.append("")
     differing = {
         rule: results
@@ -1053,15 +1077,15 @@ def format_report(report: Report, suite: Suite, explain: Explainer | None = None
         if any(r.outcome not in (Outcome.PASSED, Outcome.SKIPPED) for r in results)
     }
     if differing:
-        lines.extend(_table("rule", differing))
+        lines.extend(_table("rule", differing, table))
     lines.append(
         f"the cases of the other {len(groups['rule']) - len(differing)} rules "
         "all passed or were skipped"
     )
     lines.append("")
-    lines.extend(_table("tag", groups["tag"]))
+    lines.extend(_table("tag", groups["tag"], table))
     lines.append("")
-    lines.extend(_table("players", groups["players"]))
+    lines.extend(_table("players", groups["players"], table))
     lines.append("")
     ran = len(report.results) - counts.get(Outcome.SKIPPED, 0)
     strict = " (strict)" if report.strict else ""

@@ -1,0 +1,639 @@
+"""wizard-rules play: a person against bots at the terminal."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pexpect
+import pytest
+from rich.console import Console
+
+from wizard_rules import (
+    Bid,
+    Config,
+    GameRecord,
+    Phase,
+    Play,
+    State,
+    apply,
+    new_game,
+    parse_card,
+    player_view,
+)
+from wizard_rules.bots import HeuristicBot, RandomBot
+from wizard_rules.cli import main
+from wizard_rules.errors import InvalidArgumentError
+from wizard_rules.play import TerminalGame, deal_rng, render_turn
+
+from .helpers import fill_deal
+
+# A card token standing alone ("H13", "W2"), not part of a longer word or number.
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])([CDHS](?:1[0-3]|[1-9])|[WJ][1-4])(?![0-9])")
+
+Policy = Callable[[str, State], str]
+
+
+class Driver:
+    """Plays a TerminalGame in-process: answers each prompt with ``policy(prompt, state)``."""
+
+    def __init__(
+        self,
+        config: Config,
+        policy: Policy,
+        *,
+        seed: int = 7,
+        seat: int = 0,
+        start: State | None = None,
+        bots: list[RandomBot | HeuristicBot] | None = None,
+    ) -> None:
+        self.out = io.StringIO()
+        self.prompts: list[str] = []
+        self.answers: list[str] = []
+        self.policy = policy
+        self.console = Console(file=self.out, width=100, color_system=None)
+        self.game = TerminalGame(
+            config,
+            seat=seat,
+            bots=bots or [HeuristicBot()],
+            seed=seed,
+            console=self.console,
+            ask=self.ask,
+            start=start,
+        )
+
+    def ask(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        answer = self.policy(prompt, self.game.state)
+        self.answers.append(answer)
+        return answer
+
+    @property
+    def text(self) -> str:
+        return self.out.getvalue()
+
+    def run(self) -> bool:
+        return self.game.run()
+
+
+def first_choice(prompt: str, state: State) -> str:
+    return "1"
+
+
+def test_a_whole_game_by_number_never_shows_a_hidden_card() -> None:
+    hidden_seen: list[str] = []
+    checked: list[int] = []
+
+    def policy(prompt: str, state: State) -> str:
+        # Every card on the screen since this round's deal is the person's,
+        # played, or turned: none is in another seat's hand now.
+        text = driver.text
+        this_round = text[text.rindex(f"─ Round {state.round} ─") :]
+        shown = set(CARD_TOKEN.findall(this_round))
+        checked.append(len(shown))
+        for other in range(1, state.config.players):
+            hidden_seen.extend(c.text for c in state.hand(other) if c.text in shown)
+        return "1"
+
+    driver = Driver(Config(players=3), policy, seed=11)
+    assert driver.run() is True
+    state = driver.game.state
+    assert state.is_over
+    assert hidden_seen == []
+    assert min(checked) >= 1  # the person's own cards, at least, were found on the screen
+    # one bid and one card per round, at least, for the person
+    assert len(driver.prompts) >= 20 + 210
+    text = driver.text
+    assert "Final standings" in text
+    assert text.count("Score sheet after round") == 20
+    assert "Your hand:" in text
+
+
+def test_the_display_takes_a_view_not_a_state() -> None:
+    state = apply(new_game(Config(players=4)), fill_deal(new_game(Config(players=4)), {}, "H7"))
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(render_turn(player_view(state, 2)))
+    shown = console.file.getvalue()  # type: ignore[attr-defined]
+    assert set(CARD_TOKEN.findall(shown)) == {c.text for c in state.hand(2)} | {"H7"}
+    assert "trump Hearts" in shown
+
+
+def test_the_same_seed_and_answers_give_the_same_game() -> None:
+    one = Driver(Config(players=4), first_choice, seed=5)
+    two = Driver(Config(players=4), first_choice, seed=5)
+    three = Driver(Config(players=4), first_choice, seed=6)
+    for driver in (one, two, three):
+        driver.run()
+    assert one.game.state.history == two.game.state.history
+    assert one.text == two.text
+    assert one.game.state.history != three.game.state.history
+
+
+def test_deals_come_from_the_seed_and_the_round() -> None:
+    state = new_game(Config(players=3))
+    game = Driver(Config(players=3), first_choice, seed=9)
+    game.run()
+    first_deal = game.game.state.history[0]
+    from wizard_rules import random_deal
+
+    assert first_deal == random_deal(state, deal_rng(9, 1))
+
+
+def test_save_then_resume_continues_the_same_game(tmp_path: Path) -> None:
+    path = tmp_path / "saved.json"
+    config = Config(players=5)
+    whole = Driver(config, first_choice, seed=3)
+    whole.run()
+
+    saved: list[State] = []
+
+    def save_at_prompt_30(prompt: str, state: State) -> str:
+        if len(broken.prompts) == 30:
+            saved.append(state)
+            return f"save {path}"
+        if len(broken.prompts) == 31:
+            return "quit"
+        return "1"
+
+    broken = Driver(config, save_at_prompt_30, seed=3)
+    assert broken.run() is False
+    assert f"You left the game in round {saved[0].round} (last saved to {path})." in broken.text
+    assert f"Saved to {path}" in broken.text
+    assert f"--resume {path} --seed 3 --seat 0" in broken.text
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    start = record.replay()
+    assert start == saved[0]
+    resumed = Driver(config, first_choice, seed=3, start=start)
+    assert resumed.run() is True
+    assert resumed.game.state.history == whole.game.state.history
+
+
+def answers_of(script: list[str]) -> Policy:
+    """Answer the prompts with ``script``, then always with 1."""
+    pending = list(script)
+
+    def policy(prompt: str, state: State) -> str:
+        return pending.pop(0) if pending else "1"
+
+    return policy
+
+
+class EchoDriver(Driver):
+    """A driver that writes each prompt and answer to the console, as a terminal shows them."""
+
+    def ask(self, prompt: str) -> str:
+        answer = super().ask(prompt)
+        self.console.print(f"{prompt}{answer}", markup=False, highlight=False)
+        return answer
+
+
+def test_bad_bids_are_explained_and_asked_again() -> None:
+    driver = EchoDriver(
+        Config(players=3), answers_of(["", "two", "-1", "7", "1234", "1"]), seed=2, seat=1
+    )
+    driver.run()
+    text = driver.text
+    assert "type your bid, a number from 0 to 1 ('help' for help)" in text
+    assert "'two' is not a bid: a bid is a number of tricks from 0 to 1" in text
+    assert "'-1' is not a bid" in text
+    assert "a bid in round 1 is from 0 to 1, not 7 [bid_out_of_range]" in text
+    assert "'1234' is not a bid" in text
+    assert driver.game.state.results[0].bids[1] == 1
+    assert driver.prompts[:6] == ["Your bid (0 to 1)> "] * 6
+    assert "Traceback" not in text
+
+
+def test_a_bid_the_option_forbids_is_explained() -> None:
+    config = Config(players=3, forbid_bid_total_match=True)
+    forbidden: list[int] = []
+
+    def policy(prompt: str, state: State) -> str:
+        # Seat 0 deals round 1, so bids last: try the forbidden bid once.
+        if state.round == 1 and state.phase is Phase.BID and not forbidden:
+            others = sum(bid for bid in state.bids if bid is not None)
+            forbidden.append(1 - others)
+            assert 0 <= forbidden[0] <= 1
+            return str(forbidden[0])
+        return "1" if state.phase is not Phase.BID else "0" if forbidden[0] == 1 else "1"
+
+    driver = EchoDriver(config, policy, seed=4)
+    driver.run()
+    assert "[bid_total_forbidden]" in driver.text
+    assert f"Your bid (0 to 1, not {forbidden[0]})> " in driver.prompts
+    assert "the dealer may not bid" in driver.text
+    for result in driver.game.state.results:
+        assert sum(result.bids) != result.round
+
+
+def test_bad_cards_are_explained_and_asked_again() -> None:
+    tried: dict[str, bool] = {"follow": False, "missing": False}
+
+    def policy(prompt: str, state: State) -> str:
+        if state.phase is not Phase.PLAY:
+            return "1"
+        view = player_view(state, 0)
+        legal = {a.card for a in view.legal_actions() if isinstance(a, Play)}
+        illegal = [c for c in view.hand if c not in legal]
+        if illegal and not tried["follow"]:
+            tried["follow"] = True
+            return illegal[0].text.lower()  # card text is case-insensitive
+        if not tried["missing"]:
+            tried["missing"] = True
+            return next(c for c in ("W1", "W2", "W3", "W4") if parse_card(c) not in view.hand)
+        return "1"
+
+    driver = EchoDriver(Config(players=3), policy, seed=8)
+    driver.run()
+    assert tried == {"follow": True, "missing": True}
+    text = driver.text
+    assert "[must_follow_suit]" in text
+    assert "[card_not_in_hand]" in text
+    assert "(· you must follow" in text
+
+
+def test_garbage_and_numbers_out_of_range_at_a_card_prompt() -> None:
+    script = ["1", "", "zz", "0", "9", "12345", "h0", "1"]  # a bid, then the card prompt
+    driver = EchoDriver(Config(players=3), answers_of(script), seed=2, seat=1)
+    driver.run()
+    text = driver.text
+    assert "type a card's number or its text, as 1 or h13 ('help' for help)" in text
+    assert "'ZZ' is not a card" in text
+    assert "there is no card 0: the playable cards are 1" in text
+    assert "there is no card 9: the playable cards are 1" in text
+    assert "there is no card 12345" in text
+    assert "'H0' is not a card" in text
+    assert "[bad_card_text]" in text
+
+
+def test_the_playable_cards_are_numbered_from_one() -> None:
+    # round 2 of a 3-player game: when several cards are playable, the message says so
+    script = ["1", "1", "1", "9"]
+    driver = EchoDriver(Config(players=3), answers_of(script), seed=2, seat=0)
+    driver.run()
+    assert re.search(r"there is no card 9: the playable cards are 1 to \d", driver.text)
+
+
+def test_help_save_errors_and_commands(tmp_path: Path) -> None:
+    unwritable = tmp_path / "no" / "such" / "dir" / "game.json"
+    script = ["help", "?", "save", "save   ", f"save {unwritable}", "SAVE " + str(tmp_path / "g")]
+    driver = EchoDriver(Config(players=3), answers_of(script), seed=2)
+    driver.run()
+    text = driver.text
+    assert "Commands, at any prompt:" in text
+    assert text.count("Commands, at any prompt:") == 2
+    assert text.count("save needs a file name: save FILE") == 2
+    assert f"cannot save to {unwritable}: No such file or directory" in text
+    assert GameRecord.from_json((tmp_path / "g").read_text(encoding="utf-8")).replay().round == 1
+
+
+def test_a_wizard_turned_lets_the_person_name_trump() -> None:
+    config = Config(players=3)
+    state = new_game(config)
+    # seat 0 deals round 1; a Wizard is turned, so seat 0 names the trump
+    state = apply(state, fill_deal(state, {0: "C5"}, "W1"))
+    assert state.phase is Phase.CHOOSE_TRUMP
+    driver = EchoDriver(config, answers_of(["", "x", "5", "hearts"]), seed=1, start=state)
+    driver.run()
+    text = driver.text
+    assert "turned W1: the dealer, P0, names the trump" in text
+    assert "'' is not a suit" in text
+    assert "'x' is not a suit: type C, D, H or S, a suit's name, or 1 to 4" in text
+    assert "'5' is not a suit" in text
+    assert "You named trump: Hearts." in text
+    assert "trump Hearts, named by the dealer" in text
+    assert driver.game.state.results[0].trump is not None
+
+
+@pytest.mark.parametrize("answer", ["c", "D", "3", "spades"])
+def test_every_way_of_naming_a_suit(answer: str) -> None:
+    config = Config(players=3)
+    state = new_game(config)
+    state = apply(state, fill_deal(state, {}, "W2"))
+    driver = Driver(config, answers_of([answer]), seed=1, start=state)
+    driver.run()
+    named = driver.game.state.results[0].trump
+    assert named is not None
+    assert named.value == {"c": "C", "D": "D", "3": "H", "spades": "S"}[answer]
+
+
+def test_end_of_input_and_interrupts_pass_through() -> None:
+    def no_more(prompt: str, state: State) -> str:
+        raise EOFError
+
+    def interrupt(prompt: str, state: State) -> str:
+        raise KeyboardInterrupt
+
+    with pytest.raises(EOFError):
+        Driver(Config(players=3), no_more).run()
+    with pytest.raises(KeyboardInterrupt):
+        Driver(Config(players=3), interrupt).run()
+
+
+def test_a_game_that_is_over_shows_the_standings_at_once() -> None:
+    first = Driver(Config(players=6), first_choice, seed=1)
+    first.run()
+    again = Driver(Config(players=6), first_choice, seed=1, start=first.game.state)
+    assert again.run() is True
+    assert again.prompts == []
+    assert "Final standings" in again.text
+
+
+def test_a_won_game_says_so() -> None:
+    # Against bots that play at random, a person who always plays the first card wins some.
+    outcomes = set()
+    for seed in range(12):
+        driver = Driver(Config(players=6), first_choice, seed=seed, bots=[RandomBot()])
+        driver.run()
+        outcomes.add("You win!" in driver.text)
+        if len(outcomes) == 2:
+            break
+    assert outcomes == {True, False}
+
+
+def test_bad_game_arguments() -> None:
+    console = Console(file=io.StringIO())
+    with pytest.raises(InvalidArgumentError, match="seat must be from 0 to 2, not 3"):
+        TerminalGame(
+            Config(players=3), seat=3, bots=[RandomBot()], seed=0, console=console, ask=input
+        )
+    with pytest.raises(InvalidArgumentError, match="at least one bot"):
+        TerminalGame(Config(players=3), seat=0, bots=[], seed=0, console=console, ask=input)
+    with pytest.raises(InvalidArgumentError, match="not a game of this config"):
+        TerminalGame(
+            Config(players=3),
+            seat=0,
+            bots=[RandomBot()],
+            seed=0,
+            console=console,
+            ask=input,
+            start=new_game(Config(players=4)),
+        )
+
+
+# -- the command: wizard-rules play ------------------------------------------------------
+
+
+def run_play(
+    argv: list[str],
+    lines: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+    status = main(["play", *argv])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_the_command_plays_a_whole_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run_play(
+        ["--players", "6", "--bots", "heuristic,random", "--seed", "4", "--seat", "2"],
+        "1\n" * 200,
+        monkeypatch,
+        capsys,
+    )
+    assert status == 0
+    assert out.startswith("Wizard, 6 players: you are P2; seed 4. Type help for help.")
+    assert "Final standings" in out
+
+
+def test_the_command_without_a_seed_draws_one_and_prints_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run_play(["--players", "3"], "quit\n", monkeypatch, capsys)
+    assert status == 0
+    assert re.match(r"Wizard, 3 players: you are P0; seed \d+\. ", out)
+    assert "You left the game in round 1 (not saved)." in out
+
+
+def test_end_of_input_ends_the_command_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run_play(["--players", "3", "--seed", "1"], "1\n", monkeypatch, capsys)
+    assert status == 1
+    assert "End of input: the game was left in round 1 (not saved)." in out
+    assert "Traceback" not in out + err
+
+
+def test_ctrl_c_ends_the_command_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(prompt: object = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", interrupted)
+    status, out, err = run_play(["--players", "3", "--seed", "1"], "", monkeypatch, capsys)
+    assert status == 130
+    assert "Interrupted: the game was left in round 1 (not saved)." in out
+    assert "Traceback" not in out + err
+
+
+def test_the_command_saves_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    argv = ["--players", "4", "--seed", "12", "--bots", "random"]
+    whole_status, whole, _ = run_play(argv, "1\n" * 400, monkeypatch, capsys)
+    assert whole_status == 0
+    status, out, _ = run_play(argv, f"1\n1\n1\nsave {path}\nquit\n", monkeypatch, capsys)
+    assert status == 0
+    assert f"Saved to {path}." in out
+    status, out, _ = run_play(
+        ["--resume", str(path), "--seed", "12", "--bots", "random"],
+        "1\n" * 400,
+        monkeypatch,
+        capsys,
+    )
+    assert status == 0
+    assert f"seed 12, resumed from {path} at round " in out
+    # the standings of the resumed game are those of the unbroken one
+    assert out[out.index("Final standings") :] == whole[whole.index("Final standings") :]
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("not json", "invalid_json"),
+        ('{"format": "wizard-rules/game"}', "invalid_record"),
+        (None, "cannot read"),
+    ],
+)
+def test_resume_refuses_a_bad_file(
+    content: str | None,
+    said: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "bad.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    status, out, err = run_play(["--resume", str(path)], "", monkeypatch, capsys)
+    assert status == 1
+    assert err.startswith("wizard-rules: ")
+    assert said in err
+    assert "Traceback" not in err
+    assert out == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        ([], "--players (or --resume FILE)"),
+        (["--players", "3", "--bots", "genius"], "argument --bots: unknown bot 'genius'"),
+        (["--players", "3", "--seat", "3"], "argument --seat: a seat from 0 to 2"),
+        (["--players", "3", "--seat", "-1"], "argument --seat: a seat from 0 to 2"),
+        (["--players", "9"], "argument --players"),
+    ],
+)
+def test_bad_play_arguments_are_usage_errors(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", *argv])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage: wizard-rules play" in err
+    assert said in err
+
+
+def test_resume_with_other_players_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "g.json"
+    path.write_text(GameRecord.from_state(new_game(Config(players=3))).to_json(), "utf-8")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", "--resume", str(path), "--players", "4"])
+    assert exit_info.value.code == 2
+    assert f"the game in {path} has 3 players" in capsys.readouterr().err
+
+
+def test_importing_the_library_does_not_import_rich() -> None:
+    code = (
+        "import sys, wizard_rules, wizard_rules.cli\n"
+        "from wizard_rules import apply, Bid\n"
+        "assert 'rich' not in sys.modules, 'rich imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# -- end to end, through a pseudo-terminal ------------------------------------------------
+
+
+def spawn(*args: str) -> pexpect.spawn[str]:
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS="120", LINES="50")
+    env.pop("NO_COLOR", None)
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "wizard_rules", "play", *args],
+        env=env,
+        dimensions=(50, 120),
+        encoding="utf-8",
+        timeout=30,
+    )
+
+
+PROMPT = (
+    r"(Your bid \(0 to \d+\)|Name the trump \(C, D, H, S or 1 to 4\)"
+    r"|Your card \(its number or text\))> "
+)
+
+
+def play_to_the_end(child: pexpect.spawn[str]) -> int:
+    """Answer every prompt with 1 (the lowest bid, the first playable card, Clubs)."""
+    answered = 0
+    while child.expect([PROMPT, pexpect.EOF]) == 0:
+        child.sendline("1")
+        answered += 1
+    return answered
+
+
+def test_a_whole_game_through_a_pseudo_terminal(tmp_path: Path) -> None:
+    saved = tmp_path / "mid.json"
+    child = spawn("--players", "6", "--bots", "heuristic", "--seed", "21")
+    child.expect(r"you are P0; seed 21")
+    child.expect(r"Your hand:")
+    child.expect(r"Your bid \(0 to 1\)> ")
+    for bad, said in [
+        ("", "type your bid"),
+        ("lots", "is not a bid"),
+        ("5", r"\[bid_out_of_range\]"),
+    ]:
+        child.sendline(bad)
+        child.expect(said)
+        child.expect(r"Your bid \(0 to 1\)> ")
+    child.sendline("help")
+    child.expect("Commands, at any prompt:")
+    child.expect(r"Your bid \(0 to 1\)> ")
+    child.sendline("1")
+    child.expect(r"Your card \(its number or text\)> ")
+    for bad, said in [("w9", r"\[bad_card_text\]"), ("7", "there is no card 7")]:
+        child.sendline(bad)
+        child.expect(said)
+        child.expect(r"Your card \(its number or text\)> ")
+    child.sendline(f"save {saved}")
+    child.expect(r"Saved to ")
+    child.expect(r"Your card \(its number or text\)> ")
+    child.sendline("1")
+    answered = play_to_the_end(child)
+    child.close()
+    screen = str(child.before)
+    assert child.exitstatus == 0
+    # the rest of the game: 10 rounds of 6 players, 10 bids and 55 cards, less the two given
+    assert answered == 10 + 55 - 2
+    assert "Final standings" in screen
+    assert "Score sheet after round 10" in screen
+    assert "Traceback" not in screen
+    assert GameRecord.from_json(saved.read_text(encoding="utf-8")).replay().round == 1
+
+
+def test_resume_through_a_pseudo_terminal(tmp_path: Path) -> None:
+    config = Config(players=6)
+    state = new_game(config)
+    state = apply(state, fill_deal(state, {}, "C3"))
+    for seat in (1, 2, 3, 4, 5):
+        state = apply(state, Bid(seat, 0))
+    path = tmp_path / "round1.json"
+    path.write_text(GameRecord.from_state(state).to_json(), encoding="utf-8")
+    child = spawn("--resume", str(path), "--seed", "5", "--bots", "random")
+    child.expect(rf"seed 5, resumed from {re.escape(str(path))} at round 1")
+    child.expect(r"Your bid \(0 to 1\)> ")
+    child.sendeof()  # Ctrl-D: end of input
+    child.expect(r"End of input: the game was left in round 1 \(not saved\)\.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+
+    child = spawn("--resume", str(path), "--seed", "5", "--bots", "random")
+    child.expect(r"Your bid \(0 to 1\)> ")
+    child.sendintr()
+    child.expect(r"Interrupted: the game was left in round 1 \(not saved\)\.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+    child = spawn("--resume", str(path), "--seed", "5", "--bots", "random")
+    answered = play_to_the_end(child)
+    child.close()
+    assert child.exitstatus == 0
+    assert answered == 10 + 55
+    assert "Final standings" in str(child.before)
+
+
+def test_a_bad_resume_file_through_a_pseudo_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{", encoding="utf-8")
+    child = spawn("--resume", str(path))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert "invalid_json" in str(child.before)
+    assert "Traceback" not in str(child.before)
