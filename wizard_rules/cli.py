@@ -706,7 +706,8 @@ def _add_arena(commands: _Commands) -> None:
         "--bots",
         required=True,
         metavar="LIST",
-        help="two or more of random, heuristic, ismcts, ismcts:N (iterations), comma-separated",
+        help="two or more of random, heuristic, ismcts, ismcts:N (N iterations a decision), "
+        "ismcts:Ts (T seconds a decision, such as ismcts:0.05s), comma-separated",
     )
     arena.add_argument(
         "--games", type=_positive, required=True, metavar="N", help="how many deals"
@@ -845,7 +846,8 @@ def _add_play(commands: _Commands) -> None:
         default="heuristic",
         metavar="LIST",
         help="the bots at the other seats, from the seat after yours, repeated to fill "
-        "them: random, heuristic, ismcts, ismcts:N, comma-separated (default heuristic)",
+        "them: random, heuristic, ismcts, ismcts:N, ismcts:Ts, comma-separated "
+        "(default heuristic)",
     )
     play.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default 0)")
     play.add_argument(
