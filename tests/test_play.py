@@ -21,8 +21,10 @@ from wizard_rules import (
     GameRecord,
     Phase,
     Play,
+    Position,
     State,
     apply,
+    from_position,
     new_game,
     parse_card,
     player_view,
@@ -292,6 +294,49 @@ def test_help_save_errors_and_commands(tmp_path: Path) -> None:
     assert GameRecord.from_json((tmp_path / "g").read_text(encoding="utf-8")).replay().round == 1
 
 
+def test_a_file_name_the_system_refuses_is_explained(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A NUL (Ctrl-@ at a terminal) makes the name no file name at all: one
+    # line, not a traceback.  A leading ~ is the home directory.
+    monkeypatch.setenv("HOME", str(tmp_path))
+    script = ["save /tmp/a\x00b", "save ~/game.json"]
+    driver = EchoDriver(Config(players=3), answers_of(script), seed=2)
+    driver.run()
+    assert "cannot save to '/tmp/a\\x00b': embedded null byte" in driver.text
+    assert GameRecord.from_json((tmp_path / "game.json").read_text("utf-8")).replay().round == 1
+
+
+def test_the_resume_command_after_save_names_the_bots(tmp_path: Path) -> None:
+    answers = iter([f"save {tmp_path / 'g.json'}", "quit"])
+    out = io.StringIO()
+    game = TerminalGame(
+        Config(players=3),
+        seat=1,
+        bots=[RandomBot()],
+        seed=4,
+        console=Console(file=out, width=200, color_system=None),
+        ask=lambda prompt: next(answers),
+        bots_spec="random",
+    )
+    assert not game.run()  # quit
+    assert (
+        f"Continue it with: wizard-rules play --resume {tmp_path / 'g.json'} --seed 4 "
+        "--seat 1 --bots random" in out.getvalue()
+    )
+
+
+def test_a_trick_led_by_a_wizard_has_no_led_suit() -> None:
+    position = Position.from_text(
+        "players=3 round=2 dealer=0 scores=20,-10,30 hands=C4,S10/C3/C1,C12"
+        " turned=J3 trump=- bids=0,0,1 won=0,0,0 played=- trick=W1 leader=1"
+    )
+    view = player_view(from_position(position), 2)
+    out = io.StringIO()
+    Console(file=out, width=120, color_system=None).print(render_turn(view))
+    assert "(no led suit: a Wizard led; P1 winning)" in out.getvalue()
+
+
 def test_a_wizard_turned_lets_the_person_name_trump() -> None:
     config = Config(players=3)
     state = new_game(config)
@@ -492,6 +537,11 @@ def test_resume_refuses_a_bad_file(
         (["--players", "3", "--seat", "3"], "argument --seat: a seat from 0 to 2"),
         (["--players", "3", "--seat", "-1"], "argument --seat: a seat from 0 to 2"),
         (["--players", "9"], "argument --players"),
+        (["--resume", "-"], "argument --resume: a file, not -"),
+        (
+            ["--resume", "g.json", "--forbid-bid-total-match"],
+            "a resumed game keeps the options it was saved with",
+        ),
     ],
 )
 def test_bad_play_arguments_are_usage_errors(

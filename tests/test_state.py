@@ -267,3 +267,25 @@ def test_round_actions_from_a_position_start_where_the_game_does() -> None:
     assert after.round_actions == (legal_actions(start)[0],)
     assert after.past_actions == ()
     assert after.history == after.round_actions
+
+
+def test_every_transition_extends_the_digest_as_the_log_function_does() -> None:
+    # The transitions of cards, bids and deals write the digest's step out
+    # for speed; each must agree with state._logged, which the unpickling
+    # and the positions use: otherwise equal states could hash apart.
+    import random
+
+    from wizard_rules import Phase, apply, random_action
+    from wizard_rules.state import _logged
+
+    seen: set[Phase] = set()
+    for players in (3, 6):
+        rng = random.Random(players)
+        state = new_game(Config(players=players))
+        while not state.is_over:
+            action = random_action(state, rng)
+            after = apply(state, action)
+            seen.add(state.phase)
+            assert after.log[2] == _logged(state.log, after.log[1])[2]
+            state = after
+    assert seen == {Phase.DEAL, Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY}

@@ -15,7 +15,9 @@ For each bot: its mean score per game with a 95% confidence interval
 its win rate (a shared win is split between the winners) and its rate of
 exact bids; for each pair of bots, the mean difference of their scores with
 a 95% interval, paired by duplicate set.  The same seed gives the same
-result whatever the number of workers.
+result whatever the number of workers -- for bots with reproducible budgets:
+a time budget (``ismcts:Ts``) lets the iterations, and so the games, depend
+on the machine and on how busy it is.
 
 >>> from wizard_rules.arena import play_arena
 >>> result = play_arena(["heuristic", "random"], games=2, seed=1, players=3)

@@ -724,7 +724,8 @@ def _add_arena(commands: _Commands) -> None:
         type=_positive,
         default=1,
         metavar="K",
-        help=f"spread the deals over K processes, at most {MAX_WORKERS} (same figures as one)",
+        help=f"spread the deals over K processes, at most {MAX_WORKERS} (same figures as one, "
+        "unless a bot searches on a time budget)",
     )
     arena.add_argument("--json", action="store_true", help="write the figures as JSON")
     arena.set_defaults(subparser=arena)
@@ -886,6 +887,13 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"argument --bots: {error.message}")
     start = None
     if args.resume is not None:
+        if args.resume == "-":
+            parser.error("argument --resume: a file, not -: standard input is where you answer")
+        if args.forbid_bid_total_match:
+            parser.error(
+                "argument --forbid-bid-total-match: a resumed game keeps the options it was "
+                "saved with"
+            )
         start = _read_record(args.resume)
         if start is None:
             return 1
@@ -908,6 +916,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         console=console,
         ask=console.input,
         start=start,
+        bots_spec=",".join(spec.strip() for spec in args.bots.split(",")),
     )
     where = "" if start is None else f", resumed from {args.resume} at round {start.round}"
     game.say(

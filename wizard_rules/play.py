@@ -15,7 +15,9 @@ Chance is seeded and never global: the deal of round ``r`` is drawn from
 ``n``-th action from ``random.Random(f"{seed}:bot:{seat}:{n}")``.  So the same
 seed and the same answers give the same game, and a game saved with ``save
 FILE`` and resumed with the same seed goes on exactly as it would have
-without the break.
+without the break (unless a bot searches on a time budget, whose iterations
+depend on the machine).  A saved game is a full game record: it holds every
+hand dealt so far.
 
 >>> import io, random
 >>> from rich.console import Console
@@ -175,7 +177,12 @@ def _trick_text(view: PlayerView) -> Text:
         text.append(f"P{_seat_after(view.leader, position, players)} ")
         text.append_text(_card_text(card))
     led = view.led_suit
-    text.append(f"  (led {'suit ' + _SUIT_NAMES[led] if led else 'suit: none yet'}; ")
+    if led is not None:
+        text.append(f"  (led suit {_SUIT_NAMES[led]}; ")
+    elif any(card.is_wizard for card in view.current_trick):
+        text.append("  (no led suit: a Wizard led; ")  # only Jesters can come before it
+    else:
+        text.append("  (led suit: none yet; ")
     text.append(f"P{view.trick_winner} winning)")
     return text
 
@@ -285,6 +292,8 @@ class TerminalGame:
         :class:`EOFError` (end of input) or :class:`KeyboardInterrupt`.
     :param start: the state to continue from (a resumed game), or ``None``
         for a new game.
+    :param bots_spec: the ``--bots`` list the bots were made from, for the
+        command that ``save`` prints to resume the game (``None``: left out).
 
     :raises InvalidArgumentError: ``seat`` is not a seat of ``config``, there
         are no bots, or ``start`` is not a game of ``config``.
@@ -300,6 +309,7 @@ class TerminalGame:
         console: Console,
         ask: Callable[[str], str],
         start: State | None = None,
+        bots_spec: str | None = None,
     ) -> None:
         if not 0 <= seat < config.players:
             raise InvalidArgumentError(
@@ -317,6 +327,7 @@ class TerminalGame:
         self.console: Console = console
         """Where the game is shown."""
         self._ask = ask
+        self._bots_spec = bots_spec
         others = [_seat_after(seat, k, config.players) for k in range(1, config.players)]
         self.bots: dict[int, Bot] = {other: bots[k % len(bots)] for k, other in enumerate(others)}
         """The bot at each seat but the person's."""
@@ -444,13 +455,16 @@ class TerminalGame:
             raise _BadAnswer("save needs a file name: save FILE")
         text = GameRecord.from_state(self.state).to_json(indent=2) + "\n"
         try:
-            Path(path).write_text(text, encoding="utf-8")
+            Path(path).expanduser().write_text(text, encoding="utf-8")
         except OSError as error:
             raise _BadAnswer(f"cannot save to {path}: {error.strerror or error}") from None
+        except ValueError as error:  # a NUL in the name
+            raise _BadAnswer(f"cannot save to {path!r}: {error}") from None
         self.saved_to = path
+        bots = "" if self._bots_spec is None else f" --bots {self._bots_spec}"
         self.say(
             f"Saved to {path}. Continue it with: wizard-rules play --resume {path} "
-            f"--seed {self.seed} --seat {self.seat}"
+            f"--seed {self.seed} --seat {self.seat}{bots}"
         )
         return True
 

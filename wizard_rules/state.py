@@ -102,11 +102,12 @@ _GAME_OVER: Final = Phase.GAME_OVER
 #
 # Player actions are stored as the interned records of
 # :mod:`wizard_rules.actions` (the transitions swap an equal record the caller
-# built for the interned one), so that a node's digest can take the action's
-# identity instead of hashing its fields; a deal adds its hands as masks
-# (:func:`_deal_key`).  Identities and hashes live within one process:
-# pickling a state rebuilds its log (:func:`_log_of`).  Logs are compared
-# one node at a time (:func:`_same_log`), never as nested tuples.
+# built for the interned one), so that logs compare them by identity first; a
+# node's digest goes on from a small int that names the action, and a deal
+# adds its hands as masks (:func:`_logged`, :func:`_deal_key`).  Hashes live
+# within one process: pickling a state rebuilds its log (:func:`_log_of`).
+# Logs are compared one node at a time (:func:`_same_log`), never as nested
+# tuples.
 
 _Log: TypeAlias = "tuple[_Log | None, Action | None, int]"
 """A node of a log: the node before (``None`` at the start), the action, the digest."""
@@ -128,7 +129,7 @@ def _start_log(config: Config, start: object) -> _Log:
 
 _MIX: Final = 0x2545F491
 """The digest's multiplier: odd, so that multiplying by it (modulo the digest's
-30 bits) permutes the digests, and a new action always changes the digest."""
+30 bits) permutes the digests."""
 
 
 def _logged(log: _Log, action: Action) -> _Log:
@@ -219,9 +220,9 @@ def _same_log(one: _Log, other: _Log) -> bool:
 class _StateFields(NamedTuple):
     """The fields of a :class:`State`, each declared once (internal base class).
 
-    The transition functions build the two most frequent states (after a bid
-    and after a card) positionally, in this order; every other state is built
-    with keywords.
+    The transition functions build the frequent states (after a bid, a card
+    or a deal, and between rounds) positionally, in this order; the rest are
+    built with keywords.
     """
 
     config: Config
