@@ -258,16 +258,16 @@ def _missed_per_trick_taken() -> None:
     def score(bid: int, tricks_won: int) -> int:
         return 20 + 10 * tricks_won if bid == tricks_won else -10 * tricks_won
 
-    _replace(scoring.round_score, score)
+    _replace(scoring._score, score)
 
 
 def _zero_made_scores_nothing() -> None:
-    original = scoring.round_score
+    original = scoring._score
     _replace(original, lambda bid, won: 0 if bid == won == 0 else original(bid, won))
 
 
 def _no_bonus_for_making() -> None:
-    original = scoring.round_score
+    original = scoring._score
     _replace(original, lambda bid, won: 10 * won if bid == won else original(bid, won))
 
 
@@ -308,10 +308,10 @@ def _one_round_short() -> None:
 def _dealer_stays() -> None:
     original = state._between_rounds
 
-    def between(settings: Any, phase: Phase, **fields: Any) -> State:
+    def between(settings: Any, phase: Phase, round_number: int, dealer: int, *rest: Any) -> State:
         if phase is Phase.DEAL:
-            fields["dealer"] = (fields["dealer"] - 1) % settings.players
-        return original(settings, phase, **fields)
+            dealer = (dealer - 1) % settings.players
+        return original(settings, phase, round_number, dealer, *rest)
 
     # Only the transitions' copy: new_game's first dealer stays as it is.
     transitions.__dict__["_between_rounds"] = between

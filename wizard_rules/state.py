@@ -148,8 +148,9 @@ def _logged(log: _Log, action: Action) -> _Log:
         key = action.player << 6 | action.card.index
     elif type(action) is Bid:
         key = _BID_KEY | action.player << 6 | action.tricks
-    elif type(action) is ChooseTrump:  # a suit named: "no trump" is refused before
-        key = _TRUMP_KEY | action.player << 6 | _SUIT_ORDER[cast(Suit, action.suit)]
+    elif type(action) is ChooseTrump:  # (None, "no trump", is refused before: 4 all the same)
+        suit = action.suit
+        key = _TRUMP_KEY | action.player << 6 | (4 if suit is None else _SUIT_ORDER[suit])
     else:
         deal = cast(Deal, action)
         key = hash(_deal_key(_packed_hands(deal), deal.turned))

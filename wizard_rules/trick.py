@@ -162,12 +162,11 @@ def _playable_mask(hand_mask: int, trick: Sequence[Card]) -> int:
     Wizards and Jesters; otherwise the whole hand.  The state machine checks
     and lists cards with this one function.
     """
-    for card in trick:  # _led_card written out: the first card that is no Jester
-        if card.kind is not _JESTER:
-            suit_mask = card.suit_mask  # 0 for a Wizard: no led suit
-            if hand_mask & suit_mask:
-                return hand_mask & (suit_mask | _SPECIALS_MASK)
-            return hand_mask
+    led = _led_card(trick)
+    if led is not None:
+        suit_mask = led.suit_mask  # 0 for a Wizard: no led suit
+        if hand_mask & suit_mask:
+            return hand_mask & (suit_mask | _SPECIALS_MASK)
     return hand_mask
 
 
