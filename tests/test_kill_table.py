@@ -50,3 +50,29 @@ def test_a_planted_bug_is_caught_by_its_cases_and_by_fuzz(name: str) -> None:
     assert any(result.outcome is Outcome.FAILED for result in report.results)
     result = fuzz(command, games=5, seed=1, players=(6,), shrink_budget=2)
     assert result.found is not None
+
+
+def _first_failing_cases() -> dict[str, list[str]]:
+    """Each bug's first failing cases, as the committed table lists them."""
+    rows = re.findall(
+        r"^   \* - ``([a-z0-9-]+)``\n     - .*\n     - \d+\n     - ([a-z0-9., -]+)$",
+        TABLE.read_text(),
+        re.MULTILINE,
+    )
+    return {name: [case.strip() for case in cases.split(",")] for name, cases in rows}
+
+
+def test_every_planted_bug_still_fails_the_cases_the_table_says_it_fails() -> None:
+    # A plant replaces an internal function of the engine; when the engine
+    # stops calling it (a refactoring), the mutant silently plays the real
+    # rules and the kill table goes stale.  So every bug is planted here and
+    # run against the first cases the committed table says it fails.
+    table = _first_failing_cases()
+    assert set(table) == set(BUGS)
+    suite = load_suite()
+    for name, cases in table.items():
+        report = run_suite(suite, _command(name), run=cases)
+        outcomes = {
+            result.case.id: result.outcome for result in report.results if result.case.id in cases
+        }
+        assert outcomes == dict.fromkeys(cases, Outcome.FAILED), name
