@@ -403,9 +403,29 @@ def test_a_won_game_says_so() -> None:
 
 def test_bad_game_arguments() -> None:
     console = Console(file=io.StringIO())
-    with pytest.raises(InvalidArgumentError, match="seat must be from 0 to 2, not 3"):
+    for seat, shown in ((3, "3"), (True, "True"), ("0", "'0'")):
+        with pytest.raises(
+            InvalidArgumentError, match=f"seat must be an int from 0 to 2, not {shown}"
+        ):
+            TerminalGame(
+                Config(players=3),
+                seat=seat,  # type: ignore[arg-type]
+                bots=[RandomBot()],
+                seed=0,
+                console=console,
+                ask=input,
+            )
+    with pytest.raises(InvalidArgumentError, match="config must be a Config, not dict"):
+        TerminalGame({}, seat=0, bots=[RandomBot()], seed=0, console=console, ask=input)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="start must be a State or None, not str"):
         TerminalGame(
-            Config(players=3), seat=3, bots=[RandomBot()], seed=0, console=console, ask=input
+            Config(players=3),
+            seat=0,
+            bots=[RandomBot()],
+            seed=0,
+            console=console,
+            ask=input,
+            start="round 3",  # type: ignore[arg-type]
         )
     with pytest.raises(InvalidArgumentError, match="at least one bot"):
         TerminalGame(Config(players=3), seat=0, bots=[], seed=0, console=console, ask=input)

@@ -41,7 +41,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, Group, JustifyMethod, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -51,7 +51,13 @@ from wizard_rules.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.bots import Bot
 from wizard_rules.cards import Card, Kind, Suit, parse_card
 from wizard_rules.config import Config, _seat_after
-from wizard_rules.errors import CardTextError, ErrorCode, IllegalActionError, InvalidArgumentError
+from wizard_rules.errors import (
+    CardTextError,
+    ErrorCode,
+    IllegalActionError,
+    InvalidArgumentError,
+    _show,
+)
 from wizard_rules.random_play import random_deal
 from wizard_rules.records import GameRecord
 from wizard_rules.scoring import RoundResult
@@ -133,15 +139,16 @@ def _seat_name(seat: int, you: int) -> str:
 
 def _seats_table(view: PlayerView) -> Table:
     table = Table(box=None, pad_edge=False, show_edge=False)
-    for column, justify in (
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("seat", "left"),
         ("cards", "right"),
         ("bid", "right"),
         ("won", "right"),
         ("score", "right"),
         ("", "left"),
-    ):
-        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    )
+    for column, justify in columns:
+        table.add_column(column, justify=justify)
     players = view.config.players
     for seat in range(players):
         notes = []
@@ -311,10 +318,14 @@ class TerminalGame:
         start: State | None = None,
         bots_spec: str | None = None,
     ) -> None:
-        if not 0 <= seat < config.players:
+        if type(config) is not Config:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT, f"config must be a Config, not {type(config).__name__}"
+            )
+        if type(seat) is not int or not 0 <= seat < config.players:
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT,
-                f"the seat must be from 0 to {config.players - 1}, not {seat}",
+                f"the seat must be an int from 0 to {config.players - 1}, not {_show(seat)}",
             )
         if not bots:
             raise InvalidArgumentError(ErrorCode.INVALID_ARGUMENT, "at least one bot is needed")
@@ -331,6 +342,11 @@ class TerminalGame:
         others = [_seat_after(seat, k, config.players) for k in range(1, config.players)]
         self.bots: dict[int, Bot] = {other: bots[k % len(bots)] for k, other in enumerate(others)}
         """The bot at each seat but the person's."""
+        if start is not None and type(start) is not State:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"start must be a State or None, not {type(start).__name__}",
+            )
         self.state: State = new_game(config) if start is None else start
         """The game so far."""
         self.saved_to: str | None = None
