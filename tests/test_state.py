@@ -286,6 +286,8 @@ def test_every_transition_extends_the_digest_as_the_log_function_does() -> None:
             action = random_action(state, rng)
             after = apply(state, action)
             seen.add(state.phase)
-            assert after.log[2] == _logged(state.log, after.log[1])[2]
+            logged = after.log[1]
+            assert logged is not None  # every node after the start holds an action
+            assert after.log[2] == _logged(state.log, logged)[2]
             state = after
     assert seen == {Phase.DEAL, Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY}
