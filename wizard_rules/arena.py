@@ -84,6 +84,7 @@ def make_bot(spec: str) -> Bot:
     seconds allow, up to :data:`MAX_ISMCTS_ITERATIONS` -- a time budget is
     not reproducible: the iterations it allows depend on the machine.
 
+    >>> from wizard_rules.arena import make_bot
     >>> make_bot("ismcts:0.05s")
     ISMCTSBot(iterations=100000, exploration=0.7, seconds=0.05)
 

@@ -200,6 +200,7 @@ class ISMCTSBot:
     same ``rng`` state give the same action; a time budget makes the number
     of iterations, and so the choice, depend on the machine's speed.
 
+    >>> from wizard_rules.bots import ISMCTSBot
     >>> ISMCTSBot(iterations=10_000, seconds=0.05)  # whichever ends first
     ISMCTSBot(iterations=10000, exploration=0.7, seconds=0.05)
 
