@@ -37,7 +37,9 @@ How things are counted, the same for every engine:
   ``oh_hell`` round for OpenSpiel's.  Decisions per second are the
   comparable figure; games per second are given for each engine's own game.
 
-Each figure is the median over the repeats, the engines interleaved repeat
+Every engine plays for about the same time in each repeat (3 s, 1 s with
+``--quick``), so that each figure rests on a comparable sample.  Each figure
+is the median over the repeats, the engines interleaved repeat
 by repeat so that the machine's drift hits all alike.  Memory: a retained
 scalar state, measured with tracemalloc over every state of several games
 kept alive (as ``bench/playouts.py`` does), and a game of the batch, its
@@ -100,12 +102,13 @@ def batch_run(size: int, seconds: float, seed: int) -> tuple[float, int, int]:
             return elapsed, decisions, games
 
 
-def scalar_run(games: int, seed: int) -> tuple[float, int, int]:
-    """Play ``games`` 4-player games on the fast path; (seconds, decisions, games)."""
+def scalar_run(seconds: float, seed: int) -> tuple[float, int, int]:
+    """Play 4-player games on the fast path for about ``seconds``; (seconds, decisions, games)."""
     rng = random.Random(seed)
-    decisions = 0
+    decisions = games = 0
     start = time.perf_counter()
-    for _ in range(games):
+    while not games or time.perf_counter() - start < seconds:
+        games += 1
         state = new_game(CONFIG)
         while not state.is_over:
             actions = legal_actions(state)
@@ -130,12 +133,18 @@ def openspiel_games() -> list[Any]:
     ]
 
 
-def openspiel_python_run(games: list[Any], sets: int, seed: int) -> tuple[float, int, int]:
-    """Play each ``oh_hell`` game ``sets`` times from Python; (seconds, decisions, games)."""
+def openspiel_python_run(
+    games: list[Any], seconds: float, seed: int, *, sets: int | None = None
+) -> tuple[float, int, int]:
+    """Play sets of the ``oh_hell`` games from Python for about ``seconds`` (or ``sets`` sets).
+
+    Returns (seconds, decisions, games).
+    """
     rng = random.Random(seed)
-    decisions = played = 0
+    decisions = played = done = 0
     start = time.perf_counter()
-    for _ in range(sets):
+    while not done or (time.perf_counter() - start < seconds if sets is None else done < sets):
+        done += 1
         for game in games:
             state = game.new_initial_state()
             while not state.is_terminal():
@@ -150,17 +159,20 @@ def openspiel_python_run(games: list[Any], sets: int, seed: int) -> tuple[float,
     return time.perf_counter() - start, decisions, played
 
 
-def openspiel_cpp_run(games: list[Any], sets: int, seed: int) -> tuple[float, int, int]:
-    """Play each ``oh_hell`` game ``sets`` times in C++; (seconds, decisions, games).
+def openspiel_cpp_run(games: list[Any], seconds: float, seed: int) -> tuple[float, int, int]:
+    """Play sets of the ``oh_hell`` games in C++ for about ``seconds``.
+
+    Returns (seconds, decisions, games).
 
     The bots are made once; ``evaluate_bots`` restarts them for every game.
     """
     import pyspiel
 
     bots = [pyspiel.make_uniform_random_bot(player, seed + player) for player in range(4)]
-    decisions = played = 0
+    decisions = played = repeat = 0
     start = time.perf_counter()
-    for repeat in range(sets):
+    while not repeat or time.perf_counter() - start < seconds:
+        repeat += 1
         for k, game in zip(TRICKS, games, strict=True):
             pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + repeat)
             decisions += 4 * (k + 1)
@@ -171,7 +183,7 @@ def openspiel_cpp_run(games: list[Any], sets: int, seed: int) -> tuple[float, in
 def check_decision_count(games: list[Any]) -> None:
     """An ``oh_hell`` game of ``k`` tricks has ``4 * (k + 1)`` decisions (counted from Python)."""
     for k, game in zip(TRICKS, games, strict=True):
-        _, decisions, _ = openspiel_python_run([game], 1, k)
+        _, decisions, _ = openspiel_python_run([game], 0.0, k, sets=1)
         assert decisions == 4 * (k + 1), (k, decisions)
 
 
@@ -285,9 +297,7 @@ def main() -> None:
     parser.add_argument("--plot", type=Path, help="write the plot of the figures (SVG)")
     args = parser.parse_args()
     repeats = args.repeats or (3 if args.quick else 5)
-    seconds = 1.0 if args.quick else 3.0  # per batch size and repeat
-    scalar_games = 10 if args.quick else 40
-    sets = 15 if args.quick else 60  # sets of the twelve oh_hell games
+    seconds = 1.0 if args.quick else 3.0  # per engine (and batch size) and repeat
 
     games = openspiel_games()
     check_decision_count(games)
@@ -296,9 +306,9 @@ def main() -> None:
             f"batch {size}": (lambda seed, size=size: batch_run(size, seconds, seed))
             for size in SIZES
         },
-        "scalar": lambda seed: scalar_run(scalar_games, seed),
-        "openspiel python": lambda seed: openspiel_python_run(games, sets // 3, seed),
-        "openspiel c++": lambda seed: openspiel_cpp_run(games, sets * 4, seed),
+        "scalar": lambda seed: scalar_run(seconds, seed),
+        "openspiel python": lambda seed: openspiel_python_run(games, seconds, seed),
+        "openspiel c++": lambda seed: openspiel_cpp_run(games, seconds, seed),
     }
     runs: dict[str, list[tuple[float, int, int]]] = {name: [] for name in engines}
     for repeat in range(repeats):
