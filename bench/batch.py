@@ -42,8 +42,8 @@ Every engine plays for about the same time in each repeat (3 s, 1 s with
 is the median over the repeats, the engines interleaved repeat
 by repeat so that the machine's drift hits all alike.  Memory: a retained
 scalar state, measured with tracemalloc over every state of several games
-kept alive (as ``bench/playouts.py`` does), and a game of the batch, its
-arrays' bytes.
+kept alive (``bytes_per_state``, which ``bench/playouts.py`` uses too), and
+a game of the batch, its arrays' bytes.
 
 The last line printed is one JSON object with ``batch_us_per_decision`` (at
 the best batch size), ``scalar_us_per_decision``,
@@ -188,7 +188,11 @@ def check_decision_count(games: list[Any]) -> None:
 
 
 def bytes_per_state(games: int) -> tuple[float, int]:
-    """Keep every state of ``games`` 4-player games; return (bytes per state, states)."""
+    """Keep every state of ``games`` 4-player games; return (bytes per state, states).
+
+    The same states whichever way they are made (``apply_legal`` here, or
+    ``apply`` of the same legal action): ``bench/playouts.py`` uses this too.
+    """
     rng = random.Random(99)
     gc.collect()
     tracemalloc.start()

@@ -33,14 +33,12 @@ higher is better), ``bytes_per_state`` and the details.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import platform
 import random
 import statistics
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -49,7 +47,7 @@ from wizard_rules import Config, apply, legal_actions, new_game, random_deal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from batch import openspiel_games, openspiel_python_run
+from batch import bytes_per_state, openspiel_games, openspiel_python_run
 
 
 def our_batch(games: int, seed: int) -> tuple[float, int, int]:
@@ -73,28 +71,6 @@ def our_batch(games: int, seed: int) -> tuple[float, int, int]:
     return time.perf_counter() - start, decisions, played
 
 
-def bytes_per_state(games: int) -> tuple[float, int]:
-    """Keep every state of ``games`` 4-player games; return (bytes per state, states)."""
-    rng = random.Random(99)
-    config = Config(players=4)
-    gc.collect()
-    tracemalloc.start()
-    before = tracemalloc.get_traced_memory()[0]
-    kept = []
-    for _ in range(games):
-        state = new_game(config)
-        kept.append(state)
-        while not state.is_over:
-            actions = legal_actions(state)
-            action = actions[rng.randrange(len(actions))] if actions else random_deal(state, rng)
-            state = apply(state, action)
-            kept.append(state)
-    gc.collect()
-    used = tracemalloc.get_traced_memory()[0] - before
-    tracemalloc.stop()
-    return used / len(kept), len(kept)
-
-
 def main() -> None:
     """Run the benchmark and print its report; the last line is JSON."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -114,7 +90,7 @@ def main() -> None:
         seconds, decisions, played = our_batch(our_games, seed=repeat)
         ours.append(seconds / decisions * 1e6)
         our_gps.append(played / seconds)
-        seconds, decisions, played = openspiel_python_run(games, os_repeat, seed=repeat)
+        seconds, decisions, played = openspiel_python_run(games, 0.0, repeat, sets=os_repeat)
         theirs.append(seconds / decisions * 1e6)
         their_gps.append(played / seconds)
         print(
