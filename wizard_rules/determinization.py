@@ -59,8 +59,8 @@ from collections.abc import Sequence
 
 from wizard_rules.cards import DECK, Card, Kind, Suit
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
-from wizard_rules.position import _trusted_position, from_position
-from wizard_rules.state import Phase, State
+from wizard_rules.position import _position_with, from_position
+from wizard_rules.state import State
 from wizard_rules.trick import _led_suit
 from wizard_rules.views import PlayerView
 
@@ -103,23 +103,7 @@ def determinize(view: PlayerView, rng: random.Random) -> State:
             ErrorCode.INVALID_ARGUMENT, f"rng must be a random.Random, not {type(rng).__name__}"
         )
     hands = _deal_hidden(view, rng)
-    return from_position(
-        _trusted_position(
-            config=view.config,
-            round=view.round,
-            dealer=view.dealer,
-            scores=view.scores,
-            hands=hands,
-            turned=view.turned,
-            trump=view.trump,
-            bids=view.bids,
-            tricks_won=view.tricks_won,
-            played=view.played,
-            current_trick=view.current_trick,
-            leader=view.leader,
-            over=view.phase is Phase.GAME_OVER,
-        )
-    )
+    return from_position(_position_with(view, hands))
 
 
 def consistent_deals(view: PlayerView) -> int:

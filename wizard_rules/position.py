@@ -438,8 +438,19 @@ def position_of(source: State | PlayerView) -> Position:
             ErrorCode.INVALID_ARGUMENT,
             f"expected a State or a PlayerView, not {type(source).__name__}",
         )
-    # The source is a real game (a state, or a view of one): its position
-    # needs no check, and skipping it makes this cheap enough for search.
+    return _position_with(source, hands)
+
+
+def _position_with(
+    source: State | PlayerView, hands: tuple[tuple[Card, ...] | None, ...]
+) -> Position:
+    """The position of ``source`` with ``hands`` in place of its own (internal, unchecked).
+
+    The source is a real game (a state, or a view of one): its position needs
+    no check, and skipping it makes this cheap enough for search.
+    :func:`position_of` gives the hands the source shows;
+    :func:`~wizard_rules.determinization.determinize` deals the hidden ones.
+    """
     return _trusted_position(
         config=source.config,
         round=source.round,
