@@ -674,8 +674,7 @@ def step(state: BatchState, actions: object, players: object = None) -> Step:
     valid = (action >= 0) & (action < NUM_ACTIONS)
     expected = _ACTION_PHASE[np.where(valid, action, 0)] == phase
     hand = _gather(state.hands, current)
-    card = np.minimum(np.maximum(action, 0), len(DECK) - 1)
-    bit = _BIT[card]
+    card, bit = _card_and_bit(action)
     bid = action - FIRST_BID
     own = np.where(
         phase == PHASE_PLAY,
@@ -710,19 +709,30 @@ def step(state: BatchState, actions: object, players: object = None) -> Step:
             np.where(expected, own, _E_WRONG_PHASE),
         ),
     ).astype(np.int8, copy=False)
-    state, points = _advance(state, error == 0, action, hand)
+    state, points = _advance(state, error == 0, action, card, bit, hand)
     return Step(state, error, points)
+
+
+def _card_and_bit(
+    action: NDArray[np.int64],
+) -> tuple[NDArray[np.int64], NDArray[np.uint64]]:
+    """The card each action id names (clamped to a card for the other ids) and its bit."""
+    card = np.minimum(np.maximum(action, 0), len(DECK) - 1)
+    return card, _BIT[card]
 
 
 def _advance(
     state: BatchState,
     accepted: NDArray[np.bool_],
     action: NDArray[np.int64],
+    card: NDArray[np.int64],
+    bit: NDArray[np.uint64],
     hand: NDArray[np.uint64],
 ) -> tuple[BatchState, NDArray[np.int32]]:
     """The batch after the ``accepted`` games' actions (already checked), and the points.
 
-    ``hand`` is the hand of each game's player to act.  Shared by
+    ``card`` and ``bit`` are :func:`_card_and_bit` of the actions, and ``hand``
+    the hand of each game's player to act.  Shared by
     :func:`step`, which checks first, and :func:`random_games`, whose actions
     are legal by construction (drawn from the legal cards, bids and suits).
     """
@@ -757,8 +767,7 @@ def _advance(
 
     playing = accepted & (phase == PHASE_PLAY)
     if playing.any():
-        card = np.minimum(np.maximum(action, 0), len(DECK) - 1)
-        state, points = _play(state, playing, card, _BIT[card], hand, current)
+        state, points = _play(state, playing, card, bit, hand, current)
     return state, points
 
 
@@ -992,7 +1001,7 @@ def random_games(
         action, hand = _random_actions(state, rng)
         acting = action >= 0
         decisions += int(np.count_nonzero(acting))
-        state = _advance(state, acting, action, hand)[0]
+        state = _advance(state, acting, action, *_card_and_bit(action), hand)[0]
     return RandomGames(state.scores, winners(state), decisions, deals)
 
 

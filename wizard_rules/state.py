@@ -141,8 +141,8 @@ def _logged(log: _Log, action: Action) -> _Log:
     ``2 << 12 | seat << 6 | suit`` for a trump choice (the suit's place in
     :class:`~wizard_rules.Suit`); a deal's is the hash of its hands as masks
     and its turned card.  (Hashing the :class:`Deal` itself would hash 60
-    cards one by one.)  The transitions of cards, bids and deals write their
-    line out.
+    cards one by one.)  The transitions of cards and bids, the hottest,
+    write this line out.
     """
     if type(action) is Play:
         key = action.player << 6 | action.card.index

@@ -80,7 +80,6 @@ from wizard_rules.state import (
     Phase,
     State,
     _between_rounds,
-    _deal_key,
     _fields_of,
     _Log,
     _logged,
@@ -474,8 +473,6 @@ def _deal(state: State, deal: Deal) -> State:
             current = dealer
         else:
             trump = turned.suit  # None for a Jester: no trump this round
-    log = state.log
-    key = hash(_deal_key(packed_hands, turned))  # see _logged
     return _new_state(
         State,
         (
@@ -496,7 +493,7 @@ def _deal(state: State, deal: Deal) -> State:
             state.results,
             state.scores,
             state.start,
-            (log, deal, (log[_DIGEST] * _MIX ^ key) & _DIGEST_BITS),
+            _logged(state.log, deal),  # once a round: no need to write it out
         ),
     )
 
