@@ -47,22 +47,36 @@ def test_round_score_refuses_what_is_not_a_count(bid: object, taken: object) -> 
         round_score(bid, taken)  # type: ignore[arg-type]
 
 
-def test_the_engines_round_results_are_the_public_constructors() -> None:
+def test_the_engines_round_results_hold_each_field_in_its_place() -> None:
     # The transitions build results through the slots (scoring._round_result):
-    # the same record as RoundResult(...), field for field, and no field of
-    # the class is left out.
+    # given eight different values, each must come back under its own name,
+    # and no field of the class may be left out.
+    import random
+
     import attrs
 
-    from wizard_rules import Config, RoundResult, random_game
+    from wizard_rules import Config, RoundResult, Suit, random_game
     from wizard_rules.scoring import _round_result
 
     names = [field.name for field in attrs.fields(RoundResult)]
     assert names == [
         "round", "dealer", "turned", "trump", "bids", "tricks", "tricks_won", "scores"
     ]  # fmt: skip
-    import random
-
-    for result in random_game(Config(players=3), random.Random(2)).results:
-        values = attrs.astuple(result, recurse=False)
-        assert _round_result(*values) == RoundResult(*values) == result
-        assert attrs.astuple(_round_result(*values), recurse=False) == values
+    made = _round_result(1, 2, None, Suit.HEARTS, (3,), (), (4,), (5,))
+    assert (made.round, made.dealer, made.turned, made.trump) == (1, 2, None, Suit.HEARTS)
+    assert (made.bids, made.tricks, made.tricks_won, made.scores) == ((3,), (), (4,), (5,))
+    assert made == RoundResult(1, 2, None, Suit.HEARTS, (3,), (), (4,), (5,))
+    # A game's results, checked against what its rounds were (worked out here
+    # from the rules, not read back from the engine): round r, dealt by seat
+    # r - 1 (first dealer 0, then to the left), r tricks, tricks won counted
+    # from the tricks' winners, and scores by rule 10.1.
+    for number, result in enumerate(random_game(Config(players=3), random.Random(2)).results, 1):
+        assert result.round == number
+        assert result.dealer == (number - 1) % 3
+        assert len(result.tricks) == number
+        won = tuple(sum(trick.winner == seat for trick in result.tricks) for seat in range(3))
+        assert result.tricks_won == won
+        assert result.scores == tuple(
+            20 + 10 * w if b == w else -10 * abs(b - w)
+            for b, w in zip(result.bids, won, strict=True)
+        )
