@@ -113,19 +113,22 @@ class Deal:
         return f"deal {hands} turned {self.turned if self.turned is not None else '-'}"
 
 
-def _deal_of(hands: tuple[tuple[Card, ...], ...], turned: Card | None, packed_hands: int) -> Deal:
+def _deal_of(
+    hands: tuple[tuple[Card, ...], ...], turned: Card | None, packed_hands: int, drawn_for: object
+) -> Deal:
     """A :class:`Deal` of hands already in canonical order (internal, unchecked).
 
     For :func:`~wizard_rules.random_deal`, which draws a deal of every round
     of every simulated game: it skips the converter that checks and sorts
     the hands, through the slots' own setters (the class is frozen), and
-    remembers the hands' masks, ``packed_hands`` (see :func:`_packed_hands`).
+    remembers the hands' masks, ``packed_hands`` (see :func:`_packed_hands`),
+    and the state it was drawn for (see :func:`_drawn_for`).
     """
     global _last_packed
     deal: Deal = _new_object(Deal)
     _set_hands(deal, hands)
     _set_turned(deal, turned)
-    _last_packed = (deal, packed_hands)
+    _last_packed = (deal, packed_hands, drawn_for)
     return deal
 
 
@@ -137,17 +140,28 @@ _HAND_BITS: Final = len(DECK)
 """How far apart the seats' hands lie in a packed int: a deck's width (see
 :attr:`State.packed_hands <wizard_rules.State.packed_hands>`)."""
 
-# The last deal whose hands were packed, with its packed hands: a deal is
-# checked and then applied (and random_deal knows its masks already), so it is
-# packed once.  Compared by identity (a Deal is immutable); one tuple, rebound
-# at once, so that threads see either the old pair or the new.
-_last_packed: tuple[Deal | None, int] = (None, 0)
+# The last deal whose hands were packed, with its packed hands and, for a deal
+# random_deal drew, the state it was drawn for: a deal is checked and then
+# applied (and random_deal knows its masks already), so it is packed once.
+# Compared by identity (a Deal is immutable); one tuple, rebound at once, so
+# that threads see either the old triple or the new.
+_last_packed: tuple[Deal | None, int, object] = (None, 0, None)
+
+
+def _drawn_for(deal: Deal) -> object:
+    """The state :func:`~wizard_rules.random_deal` drew ``deal`` for, if it is the last it drew.
+
+    ``None`` for any other deal.  A deal drawn for a state fits that state's
+    round by construction, so applying it there needs no check.
+    """
+    known, _, drawn_for = _last_packed
+    return drawn_for if known is deal else None
 
 
 def _packed_hands(deal: Deal) -> int:
     """The deal's hands as bit masks in one int, seat ``s``'s shifted by ``60 * s`` (internal)."""
     global _last_packed
-    known, packed = _last_packed
+    known, packed, _ = _last_packed
     if known is deal:
         return packed
     packed = 0
@@ -156,7 +170,7 @@ def _packed_hands(deal: Deal) -> int:
         for card in hand:
             mask |= card.mask
         packed |= mask << _HAND_BITS * seat
-    _last_packed = (deal, packed)
+    _last_packed = (deal, packed, None)
     return packed
 
 

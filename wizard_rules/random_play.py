@@ -16,6 +16,8 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Final
 
 from wizard_rules.actions import _HAND_BITS, Action, Deal, _deal_of
 from wizard_rules.cards import DECK, Card, _cards_of
@@ -67,18 +69,55 @@ def random_deal(state: State, rng: random.Random) -> Deal:
     size = state.round
     dealt = players * size
     turns = dealt < _DECK_SIZE
-    drawn = rng.sample(DECK, dealt + 1 if turns else dealt)
+    cards = _sample(rng, dealt + 1 if turns else dealt)
     hands: list[tuple[Card, ...]] = [()] * players
     packed_hands = 0
     seat = state.dealer
     for k in range(0, dealt, size):
         seat = _LEFT_OF[players][seat]
         mask = 0
-        for card in drawn[k : k + size]:
+        for card in cards[k : k + size]:
             mask |= card.mask
         hands[seat] = _cards_of(mask)  # sorted, as Deal keeps its hands
         packed_hands |= mask << _HAND_BITS * seat
-    return _deal_of(tuple(hands), drawn[dealt] if turns else None, packed_hands)
+    return _deal_of(tuple(hands), cards[dealt] if turns else None, packed_hands, state)
+
+
+_RANDBELOW: Final = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+"""The ``_randbelow`` of :class:`random.Random` and of subclasses that keep its ``getrandbits``."""
+
+_SMALLEST_POOL_SAMPLE: Final = 5
+"""``rng.sample(DECK, k)`` draws from a pool for ``k`` over this (from a set up to it)."""
+
+_BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(_DECK_SIZE + 1))
+
+
+def _sample(rng: random.Random, k: int) -> list[Card]:
+    """``rng.sample(DECK, k)``: the same cards, drawn faster where it can be (internal)."""
+    if k <= _SMALLEST_POOL_SAMPLE or type(rng)._randbelow is not _RANDBELOW:  # type: ignore[attr-defined]
+        return rng.sample(DECK, k)
+    return _pool_sample(rng.getrandbits, k)
+
+
+def _pool_sample(getrandbits: Callable[[int], int], k: int) -> list[Card]:
+    """``rng.sample(DECK, k)`` for ``k`` over 5, drawing the same bits (internal).
+
+    :meth:`random.Random.sample` written out for the deck: the same draws
+    from ``getrandbits`` (its ``_randbelow``, inline) and the same pool, so
+    the same cards for the same generator, at a fraction of the calls.
+    ``tests/test_random_play.py`` checks it against the standard library's
+    own ``sample`` for every ``k`` and many seeds.
+    """
+    pool = list(DECK)
+    result = []
+    for n in range(_DECK_SIZE, _DECK_SIZE - k, -1):
+        bits = _BIT_LENGTHS[n]
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        result.append(pool[j])
+        pool[j] = pool[n - 1]  # the last card of the pool fills the gap
+    return result
 
 
 def random_action(state: State, rng: random.Random) -> Action:

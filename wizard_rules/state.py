@@ -585,7 +585,16 @@ about half as much as reading the fields one by one."""
 
 _new_state = tuple.__new__
 """``_new_state(State, (config, phase, ...))``: a state from all its fields in
-order, unchecked.  Only the two hottest transitions use it."""
+order, unchecked.  Only the transitions use it."""
+
+_last_built: Final[list[tuple[State | None, _StateFields]]] = [(None, cast(_StateFields, ()))]
+"""``[(state, fields)]``: the last state the hottest transitions built, with
+the plain tuple it was built from (internal).
+
+A game goes forward, so the next transition is usually given that very
+state: it unpacks the remembered tuple instead of copying the state's fields
+again (:func:`_fields_of`).  Compared by identity; one pair in one list slot,
+replaced at once, so that threads see either the old pair or the new."""
 
 _make_state = _StateFields.__new__
 """``_make_state(State, config=..., phase=..., ...)``: a state from its fields

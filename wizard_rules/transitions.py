@@ -46,6 +46,7 @@ from wizard_rules.actions import (
     ChooseTrump,
     Deal,
     Play,
+    _drawn_for,
     _interned,
     _packed_hands,
 )
@@ -81,6 +82,7 @@ from wizard_rules.state import (
     State,
     _between_rounds,
     _fields_of,
+    _last_built,
     _Log,
     _logged,
     _make_state,
@@ -404,6 +406,8 @@ def _refuse_turn(state: State, player: int) -> IllegalActionError:
 
 
 def _verify_deal(state: State, deal: Deal) -> None:
+    if _drawn_for(deal) is state:
+        return  # random_deal drew it for this very state: it fits by construction
     players = state.config.players
     size = state.round
     hands = deal.hands
@@ -473,29 +477,29 @@ def _deal(state: State, deal: Deal) -> State:
             current = dealer
         else:
             trump = turned.suit  # None for a Jester: no trump this round
-    return _new_state(
-        State,
-        (
-            state.config,
-            phase,
-            state.round,
-            dealer,
-            current,
-            packed_hands,
-            _FULL_DECK_MASK & ~dealt,  # undealt_mask: neither dealt nor turned
-            turned,
-            trump,
-            state.bids,
-            (),  # current_trick
-            first,  # leader
-            (),  # completed_tricks
-            state.tricks_won,
-            state.results,
-            state.scores,
-            state.start,
-            _logged(state.log, deal),  # once a round: no need to write it out
-        ),
+    built = (
+        state.config,
+        phase,
+        state.round,
+        dealer,
+        current,
+        packed_hands,
+        _FULL_DECK_MASK & ~dealt,  # undealt_mask: neither dealt nor turned
+        turned,
+        trump,
+        state.bids,
+        (),  # current_trick
+        first,  # leader
+        (),  # completed_tricks
+        state.tricks_won,
+        state.results,
+        state.scores,
+        state.start,
+        _logged(state.log, deal),  # once a round: no need to write it out
     )
+    new = _new_state(State, built)
+    _last_built[0] = (new, built)  # type: ignore[assignment]  # in _StateFields order
+    return new
 
 
 def _verify_choose_trump(state: State, choice: ChooseTrump) -> None:
@@ -558,6 +562,9 @@ def _bid(state: State, bid: Bid) -> State:
     # One of the two hottest transitions: it reads the state with one
     # unpacking and builds the next from all its fields in order (both in the
     # order of state._StateFields, which type-checks the unpacking).
+    known, fields = _last_built[0]
+    if known is not state:
+        fields = _fields_of(state, _ALL)
     (
         config,
         _phase,
@@ -577,7 +584,7 @@ def _bid(state: State, bid: Bid) -> State:
         scores,
         start,
         log,
-    ) = _fields_of(state, _ALL)
+    ) = fields
     player = bid.player
     tricks = bid.tricks
     bids = bids[:player] + (tricks,) + bids[player + 1 :]
@@ -587,29 +594,29 @@ def _bid(state: State, bid: Bid) -> State:
     else:
         phase = _BID
         current = _LEFT_OF[config.players][player]
-    return _new_state(
-        State,
-        (
-            config,
-            phase,
-            round_number,
-            dealer,
-            current,
-            packed_hands,
-            undealt_mask,
-            turned,
-            trump,
-            bids,
-            current_trick,
-            leader,
-            completed_tricks,
-            tricks_won,
-            results,
-            scores,
-            start,
-            (log, bid, (log[_DIGEST] * _MIX ^ (_BID_KEY | player << 6 | tricks)) & _DIGEST_BITS),
-        ),
+    built = (
+        config,
+        phase,
+        round_number,
+        dealer,
+        current,
+        packed_hands,
+        undealt_mask,
+        turned,
+        trump,
+        bids,
+        current_trick,
+        leader,
+        completed_tricks,
+        tricks_won,
+        results,
+        scores,
+        start,
+        (log, bid, (log[_DIGEST] * _MIX ^ (_BID_KEY | player << 6 | tricks)) & _DIGEST_BITS),
     )
+    new = _new_state(State, built)
+    _last_built[0] = (new, built)  # type: ignore[assignment]  # in _StateFields order
+    return new
 
 
 def _legal_bids(state: _PublicFacts, player: int, hand: int) -> tuple[Bid, ...]:
@@ -652,6 +659,9 @@ def _play(state: State, play: Play) -> State:
     # unpacking and builds the next state from all its fields in order (both
     # in the order of state._StateFields, which type-checks the unpacking);
     # only the last card of a round goes on to _end_round.
+    known, fields = _last_built[0]
+    if known is not state:
+        fields = _fields_of(state, _ALL)
     (
         config,
         phase,
@@ -671,7 +681,7 @@ def _play(state: State, play: Play) -> State:
         scores,
         start,
         log,
-    ) = _fields_of(state, _ALL)
+    ) = fields
     players = config.players
     player = play.player
     card = play.card
@@ -690,29 +700,29 @@ def _play(state: State, play: Play) -> State:
         trick = ()
         if not packed_hands:  # every hand is empty: the round's last trick
             return _end_round(state, completed_tricks, tricks_won, log)
-    return _new_state(
-        State,
-        (
-            config,
-            phase,
-            round_number,
-            dealer,
-            current,
-            packed_hands,
-            undealt_mask,
-            turned,
-            trump,
-            bids,
-            trick,
-            leader,
-            completed_tricks,
-            tricks_won,
-            results,
-            scores,
-            start,
-            log,
-        ),
+    built = (
+        config,
+        phase,
+        round_number,
+        dealer,
+        current,
+        packed_hands,
+        undealt_mask,
+        turned,
+        trump,
+        bids,
+        trick,
+        leader,
+        completed_tricks,
+        tricks_won,
+        results,
+        scores,
+        start,
+        log,
     )
+    new = _new_state(State, built)
+    _last_built[0] = (new, built)  # type: ignore[assignment]  # in _StateFields order
+    return new
 
 
 def _end_round(
