@@ -268,7 +268,7 @@ def _pick(mask: int, tables: _Tables[_T]) -> tuple[_T, ...]:
     it gives the cards of a mask in canonical order (:func:`_cards_of`);
     with those of a seat's interned actions, their actions.
     """
-    b0, b1, b2, b3, b4, b5, b6, b7 = mask.to_bytes(8, "little")
+    b7, b6, b5, b4, b3, b2, b1, b0 = mask.to_bytes(8)  # big-endian: the cheapest call
     t0, t1, t2, t3, t4, t5, t6, t7 = tables
     return t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + t7[b7]
 

@@ -74,9 +74,7 @@ from wizard_rules.state import (
     _BID_KEY,
     _DEAL,
     _DIGEST,
-    _DIGEST_BITS,
     _GAME_OVER,
-    _MIX,
     _PLAY,
     Phase,
     State,
@@ -108,18 +106,19 @@ _SEAT_BITS: Final = tuple(
 )
 """``_SEAT_BITS[seat][card.index]``: the card's bit in :attr:`State.packed_hands`."""
 
+
 # The last list legal_actions returned, with its state and the transition of
 # its kind of action: apply_legal reuses them when it is asked about that very
 # state (compared by identity; one tuple, rebound at once, so that threads see
-# either the old triple or the new).
-_last_legal: tuple[State | None, tuple[Action, ...], Callable[[State, Any], State]]
-
-
+# either the old triple or the new).  A list slot: cheaper to replace than a
+# module global.
 def _never(state: State, action: Action) -> State:  # pragma: no cover - never called
     raise AssertionError("no transition: there was no legal action")
 
 
-_last_legal = (None, (), _never)
+_last_legal: Final[
+    list[tuple[State | None, tuple[Action, ...], Callable[[State, Any], State]]]
+] = [(None, (), _never)]
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -132,26 +131,28 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
     :raises InvalidArgumentError: ``state`` is not a :class:`State`.
     """
-    if type(state) is not State:
-        raise _not_a_state(state)
-    player = state.current_player
+    known, fields = _last_built[0]
+    if known is not state:
+        if type(state) is not State:
+            raise _not_a_state(state)
+        fields = _fields_of(state, _ALL)
+    player = fields[4]  # current_player
     if player is None:
         return ()  # a chance step, or the end of the game
     # The table's dispatch written out (rather than calling _legal_choices),
     # and _legal_plays inlined: this runs once per decision of every
     # simulated game, and nine in ten decisions are cards.
-    global _last_legal
-    hand = state.packed_hands >> _HAND_BITS * player & _FULL_DECK_MASK
-    phase = state.phase
+    hand = fields[5] >> _HAND_BITS * player & _FULL_DECK_MASK  # packed_hands
+    phase = fields[1]
     if phase is _PLAY:
-        trick = state.current_trick
+        trick = fields[10]  # current_trick
         mask = _playable_mask(hand, trick) if trick else hand  # a leader may lead any card
         actions: tuple[Action, ...] = _pick(mask, _PLAY_TABLES[player] or _play_tables(player))
-        _last_legal = (state, actions, _play)
+        _last_legal[0] = (state, actions, _play)
     else:
         rule = _RULE_OF_PHASE[phase]
         actions = rule.choices(state, player, hand)
-        _last_legal = (state, actions, rule.transition)
+        _last_legal[0] = (state, actions, rule.transition)
     return actions
 
 
@@ -181,7 +182,7 @@ def apply_legal(state: State, index: int) -> State:
     :raises InvalidArgumentError: ``state`` is not a :class:`State`, or
         ``index`` is not an int from 0 to ``len(legal_actions(state)) - 1``.
     """
-    known, actions, transition = _last_legal
+    known, actions, transition = _last_legal[0]
     if known is not state:
         actions = legal_actions(state)
         # Not from _last_legal: another thread may have replaced it since.
@@ -612,7 +613,7 @@ def _bid(state: State, bid: Bid) -> State:
         results,
         scores,
         start,
-        (log, bid, (log[_DIGEST] * _MIX ^ (_BID_KEY | player << 6 | tricks)) & _DIGEST_BITS),
+        (log, bid, hash((log[_DIGEST], _BID_KEY | player << 6 | tricks))),
     )
     new = _new_state(State, built)
     _last_built[0] = (new, built)  # type: ignore[assignment]  # in _StateFields order
@@ -688,7 +689,7 @@ def _play(state: State, play: Play) -> State:
     index = card.index
     packed_hands ^= _SEAT_BITS[player][index]  # the card leaves the hand
     trick = current_trick + (card,)
-    log = (log, play, (log[_DIGEST] * _MIX ^ (player << 6 | index)) & _DIGEST_BITS)  # _logged
+    log = (log, play, hash((log[_DIGEST], player << 6 | index)))  # _logged
     if len(trick) < players:  # the trick goes on, to the left
         current = _LEFT_OF[players][player]
     else:  # the trick is complete: its winner takes it and leads the next
