@@ -48,7 +48,7 @@ from wizard_rules.actions import (
     _packed_hands,
 )
 from wizard_rules.cards import _FULL_DECK_MASK, Card, Suit, _cards_of, _mask_of
-from wizard_rules.config import Config, _seat_after
+from wizard_rules.config import MAX_PLAYERS, Config, _seat_after
 from wizard_rules.errors import ErrorCode, InvalidArgumentError, _show
 from wizard_rules.scoring import RoundResult
 from wizard_rules.trick import Trick, _led_suit, _winner
@@ -134,7 +134,7 @@ def _logged(log: _Log, action: Action) -> _Log:
     of cards and bids, the hottest, write this line out.
     """
     if type(action) is Play:
-        key = action.player << 6 | action.card.index
+        key = _PLAY_KEYS[action.player][action.card.index]
     elif type(action) is Bid:
         key = _BID_KEY | action.player << 6 | action.tricks
     elif type(action) is ChooseTrump:  # (None, "no trump", is refused before: 4 all the same)
@@ -146,6 +146,10 @@ def _logged(log: _Log, action: Action) -> _Log:
     return (log, action, hash((log[_DIGEST], key)))
 
 
+_PLAY_KEYS: Final = tuple(
+    tuple(seat << 6 | index for index in range(_HAND_BITS)) for seat in range(MAX_PLAYERS)
+)
+"""``_PLAY_KEYS[seat][card.index]``: a card's key (see :func:`_logged`), looked up."""
 _BID_KEY: Final = 1 << 12
 """What sets a bid's key apart from a card's (see :func:`_logged`)."""
 _TRUMP_KEY: Final = 2 << 12

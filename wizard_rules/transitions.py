@@ -76,6 +76,7 @@ from wizard_rules.state import (
     _DIGEST,
     _GAME_OVER,
     _PLAY,
+    _PLAY_KEYS,
     Phase,
     State,
     _between_rounds,
@@ -147,7 +148,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase is _PLAY:
         trick = fields[10]  # current_trick
         mask = _playable_mask(hand, trick) if trick else hand  # a leader may lead any card
-        actions: tuple[Action, ...] = _pick(mask, _PLAY_TABLES[player] or _play_tables(player))
+        b7, b6, b5, b4, b3, b2, b1, b0 = mask.to_bytes(8)  # _pick, inlined
+        t0, t1, t2, t3, t4, t5, t6, t7 = _PLAY_TABLES[player] or _play_tables(player)
+        actions: tuple[Action, ...] = (
+            t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + t7[b7]
+        )
         _last_legal[0] = (state, actions, _play)
     else:
         rule = _RULE_OF_PHASE[phase]
@@ -689,7 +694,7 @@ def _play(state: State, play: Play) -> State:
     index = card.index
     packed_hands ^= _SEAT_BITS[player][index]  # the card leaves the hand
     trick = current_trick + (card,)
-    log = (log, play, hash((log[_DIGEST], player << 6 | index)))  # _logged
+    log = (log, play, hash((log[_DIGEST], _PLAY_KEYS[player][index])))  # _logged
     if len(trick) < players:  # the trick goes on, to the left
         current = _LEFT_OF[players][player]
     else:  # the trick is complete: its winner takes it and leads the next

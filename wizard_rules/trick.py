@@ -136,7 +136,10 @@ def _winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
     for card in cards:
         mask |= card.mask
     if mask & _WIZARDS_MASK:  # the first Wizard wins (rule 8.1)
-        return next(position for position, card in enumerate(cards) if card.kind is _WIZARD)
+        position = 0
+        while cards[position].kind is not _WIZARD:
+            position += 1
+        return position
     if trump is not None:  # else the highest trump (rule 8.2)
         trumps = mask & _SUIT_MASK_BY_LETTER[trump._value_]
         if trumps:
