@@ -517,6 +517,7 @@ def from_position(position: Position) -> State:
         State,
         config=position.config,
         phase=phase,
+        is_over=phase is Phase.GAME_OVER,
         round=position.round,
         dealer=position.dealer,
         current_player=position.current_player,

@@ -223,6 +223,11 @@ class _StateFields(NamedTuple):
     """The :class:`~wizard_rules.Config` the game is played by."""
     phase: Phase
     """The current :class:`Phase`."""
+    is_over: bool
+    """Whether the game has ended: whether :attr:`phase` is ``GAME_OVER``.
+
+    Kept as a field (set with the phase) rather than worked out, because a
+    simulation loop asks it once a decision."""
     round: int
     """The current round number, from 1; at the end of the game, the last round's."""
     dealer: int
@@ -346,11 +351,6 @@ class _PublicQueries:
     def is_chance(self: _PublicFacts) -> bool:
         """Whether the next step is a chance step (a :class:`~wizard_rules.Deal`)."""
         return self.phase is _DEAL
-
-    @property
-    def is_over(self: _PublicFacts) -> bool:
-        """Whether the game has ended."""
-        return self.phase is _GAME_OVER
 
     @property
     def led_suit(self: _PublicFacts) -> Suit | None:
@@ -688,6 +688,7 @@ def _between_rounds(
         (
             config,
             phase,
+            phase is _GAME_OVER,  # is_over
             round_number,
             dealer,
             None,  # current_player: chance deals, and no one acts at the end

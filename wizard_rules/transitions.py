@@ -137,16 +137,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if type(state) is not State:
             raise _not_a_state(state)
         fields = _fields_of(state, _ALL)
-    player = fields[4]  # current_player
+    player = fields[5]  # current_player
     if player is None:
         return ()  # a chance step, or the end of the game
     # The table's dispatch written out (rather than calling _legal_choices),
     # and _legal_plays inlined: this runs once per decision of every
     # simulated game, and nine in ten decisions are cards.
-    hand = fields[5] >> _HAND_BITS * player & _FULL_DECK_MASK  # packed_hands
+    hand = fields[6] >> _HAND_BITS * player & _FULL_DECK_MASK  # packed_hands
     phase = fields[1]
     if phase is _PLAY:
-        trick = fields[10]  # current_trick
+        trick = fields[11]  # current_trick
         mask = _playable_mask(hand, trick) if trick else hand  # a leader may lead any card
         b7, b6, b5, b4, b3, b2, b1, b0 = mask.to_bytes(8)  # _pick, inlined
         t0, t1, t2, t3, t4, t5, t6, t7 = _PLAY_TABLES[player] or _play_tables(player)
@@ -486,6 +486,7 @@ def _deal(state: State, deal: Deal) -> State:
     built = (
         state.config,
         phase,
+        False,  # is_over
         state.round,
         dealer,
         current,
@@ -523,6 +524,7 @@ def _choose_trump(state: State, choice: ChooseTrump) -> State:
         State,
         config=state.config,
         phase=Phase.BID,
+        is_over=False,
         round=state.round,
         dealer=state.dealer,
         current_player=state.leader,  # left of the dealer bids first
@@ -574,6 +576,7 @@ def _bid(state: State, bid: Bid) -> State:
     (
         config,
         _phase,
+        _is_over,
         round_number,
         dealer,
         _current,
@@ -603,6 +606,7 @@ def _bid(state: State, bid: Bid) -> State:
     built = (
         config,
         phase,
+        False,  # is_over
         round_number,
         dealer,
         current,
@@ -671,6 +675,7 @@ def _play(state: State, play: Play) -> State:
     (
         config,
         phase,
+        _is_over,
         round_number,
         dealer,
         _current,
@@ -709,6 +714,7 @@ def _play(state: State, play: Play) -> State:
     built = (
         config,
         phase,
+        False,  # is_over
         round_number,
         dealer,
         current,

@@ -89,6 +89,11 @@ class PlayerView(_PublicQueries):
         )
 
     @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
     def is_my_turn(self) -> bool:
         """Whether the viewer is the player to act."""
         return self.current_player == self.seat
