@@ -247,7 +247,7 @@ def test_states_of_different_histories_differ_and_hash_apart() -> None:
     one = random_game(Config(players=3), random.Random(4))
     other = random_game(Config(players=3), random.Random(5))
     assert one != other
-    assert hash(one) != hash(other)  # 64-bit digests: a collision here would be a 1e-19 fluke
+    assert hash(one) != hash(other)  # 30-bit digests: a collision here would be a 1e-9 fluke
 
 
 def test_logs_that_share_a_digest_are_still_compared_action_by_action() -> None:

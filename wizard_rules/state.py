@@ -117,16 +117,27 @@ _ACTION: Final = 1
 _DIGEST: Final = 2
 
 
+_DIGEST_BITS: Final = (1 << 30) - 1
+"""Digests keep 30 bits: an int that small takes 28 bytes, a full hash 36, and a
+digest is stored for every action of every retained state.  (A collision costs
+a comparison of the two histories, never a wrong answer.)"""
+
+
 def _start_log(config: Config, start: object) -> _Log:
     """The empty log of a game started with ``config`` (at ``start``, a position or ``None``)."""
-    return (None, None, hash((config, start)))
+    return (None, None, hash((config, start)) & _DIGEST_BITS)
+
+
+_MIX: Final = 0x2545F491
+"""The digest's multiplier: odd, so that multiplying by it (modulo the digest's
+30 bits) permutes the digests."""
 
 
 def _logged(log: _Log, action: Action) -> _Log:
     """``log`` with ``action`` added: ``action`` must be interned, or a :class:`Deal`.
 
-    The digest goes on as ``hash((digest, key))``.  A player action's key is
-    a small int that names it: ``seat << 6 | card`` for a card (its index),
+    The digest goes on as ``digest * _MIX ^ key``, keeping 30 bits.  A
+    player action's key is a small int that names it: ``seat << 6 | card`` for a card (its index),
     ``1 << 12 | seat << 6 | tricks`` for a bid and ``2 << 12 | seat << 6 |
     suit`` for a trump choice (the suit's place in :class:`~wizard_rules.Suit`);
     a deal's is the hash of its hands as masks and its turned card.  (Hashing
@@ -143,7 +154,7 @@ def _logged(log: _Log, action: Action) -> _Log:
     else:
         deal = cast(Deal, action)
         key = hash(_deal_key(_packed_hands(deal), deal.turned))
-    return (log, action, hash((log[_DIGEST], key)))
+    return (log, action, (log[_DIGEST] * _MIX ^ key) & _DIGEST_BITS)
 
 
 _PLAY_KEYS: Final = tuple(
@@ -197,7 +208,7 @@ def _same_log(one: _Log, other: _Log) -> bool:
     """Whether two logs hold the same actions: a walk back to their shared part.
 
     (Their digests are compared first, by :meth:`State.__eq__`: equal digests
-    with different actions take a collision of 64-bit digests.)
+    with different actions take a collision of 30-bit digests.)
     """
     a: _Log | None = one
     b: _Log | None = other

@@ -74,7 +74,9 @@ from wizard_rules.state import (
     _BID_KEY,
     _DEAL,
     _DIGEST,
+    _DIGEST_BITS,
     _GAME_OVER,
+    _MIX,
     _PLAY,
     _PLAY_KEYS,
     Phase,
@@ -622,7 +624,7 @@ def _bid(state: State, bid: Bid) -> State:
         results,
         scores,
         start,
-        (log, bid, hash((log[_DIGEST], _BID_KEY | player << 6 | tricks))),
+        (log, bid, (log[_DIGEST] * _MIX ^ (_BID_KEY | player << 6 | tricks)) & _DIGEST_BITS),
     )
     new = _new_state(State, built)
     _last_built[0] = (new, built)  # type: ignore[assignment]  # in _StateFields order
@@ -699,7 +701,7 @@ def _play(state: State, play: Play) -> State:
     index = card.index
     packed_hands ^= _SEAT_BITS[player][index]  # the card leaves the hand
     trick = current_trick + (card,)
-    log = (log, play, hash((log[_DIGEST], _PLAY_KEYS[player][index])))  # _logged
+    log = (log, play, (log[_DIGEST] * _MIX ^ _PLAY_KEYS[player][index]) & _DIGEST_BITS)  # _logged
     if len(trick) < players:  # the trick goes on, to the left
         current = _LEFT_OF[players][player]
     else:  # the trick is complete: its winner takes it and leads the next
