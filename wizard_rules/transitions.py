@@ -195,16 +195,21 @@ def apply_legal(state: State, index: int) -> State:
         # Not from _last_legal: another thread may have replaced it since.
         # (No actions: the index is refused below.)
         transition = _RULE_OF_PHASE[state.phase].transition if actions else _never
-    if type(index) is not int or not 0 <= index < len(actions):
-        raise InvalidArgumentError(
-            ErrorCode.INVALID_ARGUMENT,
-            f"index must be an int from 0 to {len(actions) - 1}, the positions of "
-            f"legal_actions(state), not {_show(index)}"
-            if actions
-            else f"there is no legal action to choose here ({state.phase.value}): "
-            "a deal is applied with apply()",
-        )
-    return transition(state, actions[index])
+    if type(index) is int and index >= 0:
+        try:
+            action = actions[index]
+        except IndexError:
+            pass  # past the end: refused below
+        else:
+            return transition(state, action)
+    raise InvalidArgumentError(
+        ErrorCode.INVALID_ARGUMENT,
+        f"index must be an int from 0 to {len(actions) - 1}, the positions of "
+        f"legal_actions(state), not {_show(index)}"
+        if actions
+        else f"there is no legal action to choose here ({state.phase.value}): "
+        "a deal is applied with apply()",
+    )
 
 
 def is_legal(state: State, action: object) -> bool:
