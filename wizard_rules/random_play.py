@@ -69,18 +69,17 @@ def random_deal(state: State, rng: random.Random) -> Deal:
     size = state.round
     dealt = players * size
     turns = dealt < _DECK_SIZE
-    cards = _sample(rng, dealt + 1 if turns else dealt)
+    drawn = _sample(rng, dealt + 1 if turns else dealt)  # the cards' masks, in order
     hands: list[tuple[Card, ...]] = [()] * players
     packed_hands = 0
     seat = state.dealer
     for k in range(0, dealt, size):
         seat = _LEFT_OF[players][seat]
-        mask = 0
-        for card in cards[k : k + size]:
-            mask |= card.mask
+        mask = sum(drawn[k : k + size])  # distinct bits: their sum is their union
         hands[seat] = _cards_of(mask)  # sorted, as Deal keeps its hands
         packed_hands |= mask << _HAND_BITS * seat
-    return _deal_of(tuple(hands), cards[dealt] if turns else None, packed_hands, state)
+    turned = DECK[drawn[dealt].bit_length() - 1] if turns else None
+    return _deal_of(tuple(hands), turned, packed_hands, state)
 
 
 _RANDBELOW: Final = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
@@ -90,25 +89,32 @@ _SMALLEST_POOL_SAMPLE: Final = 5
 """``rng.sample(DECK, k)`` draws from a pool for ``k`` over this (from a set up to it)."""
 
 _BIT_LENGTHS: Final = tuple(n.bit_length() for n in range(_DECK_SIZE + 1))
+"""``_BIT_LENGTHS[n]``: how many random bits ``_randbelow(n)`` draws at a time."""
+
+_MASKS: Final = tuple(card.mask for card in DECK)
+"""The deck's cards as masks, in canonical order (card ``i``'s is ``1 << i``)."""
 
 
-def _sample(rng: random.Random, k: int) -> list[Card]:
-    """``rng.sample(DECK, k)``: the same cards, drawn faster where it can be (internal)."""
+def _sample(rng: random.Random, k: int) -> list[int]:
+    """The masks of the cards of ``rng.sample(DECK, k)``, in order (internal).
+
+    The same cards for the same generator; drawn faster where it can be.
+    """
     if k <= _SMALLEST_POOL_SAMPLE or type(rng)._randbelow is not _RANDBELOW:  # type: ignore[attr-defined]
-        return rng.sample(DECK, k)
+        return [card.mask for card in rng.sample(DECK, k)]
     return _pool_sample(rng.getrandbits, k)
 
 
-def _pool_sample(getrandbits: Callable[[int], int], k: int) -> list[Card]:
-    """``rng.sample(DECK, k)`` for ``k`` over 5, drawing the same bits (internal).
+def _pool_sample(getrandbits: Callable[[int], int], k: int) -> list[int]:
+    """The masks of the cards of ``rng.sample(DECK, k)`` for ``k`` over 5 (internal).
 
     :meth:`random.Random.sample` written out for the deck: the same draws
     from ``getrandbits`` (its ``_randbelow``, inline) and the same pool, so
-    the same cards for the same generator, at a fraction of the calls.
+    the same cards for the same generator, without a call per card.
     ``tests/test_random_play.py`` checks it against the standard library's
     own ``sample`` for every ``k`` and many seeds.
     """
-    pool = list(DECK)
+    pool = list(_MASKS)
     result = []
     for n in range(_DECK_SIZE, _DECK_SIZE - k, -1):
         bits = _BIT_LENGTHS[n]
@@ -116,7 +122,7 @@ def _pool_sample(getrandbits: Callable[[int], int], k: int) -> list[Card]:
         while j >= n:
             j = getrandbits(bits)
         result.append(pool[j])
-        pool[j] = pool[n - 1]  # the last card of the pool fills the gap
+        pool[j] = pool[n - 1]  # the last of the pool fills the gap
     return result
 
 
