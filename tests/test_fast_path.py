@@ -21,6 +21,7 @@ from wizard_rules import (
     random_action,
     random_deal,
     random_game,
+    replay,
 )
 from wizard_rules.strategies import states
 
@@ -143,3 +144,21 @@ def test_threads_sharing_the_remembered_list_play_their_own_games() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert together == alone
+
+
+def test_an_older_state_moves_on_by_its_own_fields() -> None:
+    # The transitions remember the plain fields of the state they built last
+    # (and reuse them when given that very state): a state built earlier,
+    # moved on after later ones, must move on exactly like the same point
+    # of the game replayed afresh.
+    rng = random.Random(5)
+    kept = [new_game(Config(players=4))]
+    while not kept[-1].is_over:
+        kept.append(apply(kept[-1], random_action(kept[-1], rng)))
+    for state in rng.sample(kept[:-1], 120):
+        fresh = replay(new_game(state.config), state.history)
+        actions = legal_actions(state)
+        assert actions == legal_actions(fresh)
+        for index in (0, len(actions) - 1) if actions else ():
+            assert apply_legal(state, index) == apply_legal(fresh, index)
+            assert apply(state, actions[index]) == apply(fresh, actions[index])

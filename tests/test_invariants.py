@@ -369,6 +369,9 @@ def test_the_end(final: State) -> None:
     config = final.config
     for state in states_of(final):
         assert len(state.results) <= config.rounds
+        # is_over is a field, set with the phase: over exactly when every round was played.
+        assert state.is_over is (len(state.results) == config.rounds)
+        assert state.is_over is (state.phase is Phase.GAME_OVER)
         if state.is_over:
             assert len(state.results) == config.rounds
             assert [r.round for r in state.results] == list(range(1, config.rounds + 1))

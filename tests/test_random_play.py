@@ -8,12 +8,14 @@ import pytest
 
 from wizard_rules import (
     DECK,
+    Card,
     Config,
     Deal,
     ErrorCode,
     IllegalActionError,
     InvalidArgumentError,
     Phase,
+    State,
     apply,
     is_legal,
     legal_actions,
@@ -22,6 +24,7 @@ from wizard_rules import (
     random_deal,
     random_game,
 )
+from wizard_rules.random_play import _sample
 
 from .helpers import state_at_round
 
@@ -119,3 +122,63 @@ def test_a_drawn_deal_is_the_deal_of_its_cards_however_it_was_made() -> None:
     in_one_hand = Deal([[c1, c1], [c2, c3], [c4, DECK[8]], DECK[9:11]], DECK[11])
     with pytest.raises(IllegalActionError, match="card C1 is dealt more than once"):
         apply(state_at_round(Config(players=4), 2), in_one_hand)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_deals_draw_the_cards_random_sample_draws(seed: int) -> None:
+    # random_deal draws with a written-out copy of random.Random.sample (one
+    # call fewer a card): for every size it must take the same cards, in the
+    # same order, and leave the generator where sample leaves it.
+    for k in range(len(DECK) + 1):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        assert _sample(mine, k) == [card.mask for card in theirs.sample(DECK, k)]
+        assert mine.getstate() == theirs.getstate()
+
+
+def reference_deal(state: State, rng: random.Random) -> Deal:
+    """The deal random_deal's docstring describes, made with rng.sample itself."""
+    players, size = state.config.players, state.round
+    dealt = players * size
+    cards = rng.sample(DECK, dealt + 1 if dealt < len(DECK) else dealt)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for k in range(players):
+        hands[(state.dealer + 1 + k) % players] = cards[k * size : (k + 1) * size]
+    return Deal(hands, cards[dealt] if dealt < len(DECK) else None)
+
+
+class OwnRandom(random.Random):
+    """A generator with its own random(): its sample draws through random(), not getrandbits."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("kind", [random.Random, OwnRandom])
+def test_random_deal_is_rng_sample_dealt_from_the_left_of_the_dealer(
+    players: int, kind: type[random.Random]
+) -> None:
+    config = Config(players=players, first_dealer=players - 1)
+    for round_number in (1, 2, 7, config.rounds):
+        state = state_at_round(config, round_number)
+        for seed in range(3):
+            assert random_deal(state, kind(seed)) == reference_deal(state, kind(seed))
+
+
+def test_a_drawn_deal_is_checked_on_any_state_but_its_own() -> None:
+    # A deal random_deal drew for a state is applied to that very state
+    # without a second check; any other deal, or that deal on any other
+    # state, is checked as usual.
+    config = Config(players=4)
+    later = state_at_round(config, 2)
+    state = new_game(config)
+    deal = random_deal(state, random.Random(3))  # the last deal drawn
+    with pytest.raises(IllegalActionError) as info:
+        apply(later, deal)  # one card each, where round 2 deals two
+    assert info.value.code is ErrorCode.INVALID_DEAL
+    assert apply(new_game(config), deal) == apply(state, deal)  # an equal state: checked, legal
+    c1, c2, c3, c4 = DECK[4:8]
+    random_deal(state, random.Random(4))
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, Deal([[c1], [c1], [c2], [c3]], c4))  # another deal for that state
+    assert info.value.code is ErrorCode.INVALID_DEAL
