@@ -162,3 +162,23 @@ def test_an_older_state_moves_on_by_its_own_fields() -> None:
         for index in (0, len(actions) - 1) if actions else ():
             assert apply_legal(state, index) == apply_legal(fresh, index)
             assert apply(state, actions[index]) == apply(fresh, actions[index])
+
+
+def test_the_fast_path_refuses_a_non_state_before_any_state_exists() -> None:
+    # The remembered list and fields start with a sentinel, not None: in a
+    # fresh process (nothing built yet), None is still not a state.
+    import subprocess
+    import sys
+
+    program = (
+        "from wizard_rules import InvalidArgumentError, apply_legal, legal_actions\n"
+        "for call in (lambda: legal_actions(None), lambda: apply_legal(None, 0)):\n"
+        "    try:\n"
+        "        call()\n"
+        "    except InvalidArgumentError as error:\n"
+        "        print(error.code.value)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.split() == ["invalid_argument", "invalid_argument"]

@@ -589,7 +589,8 @@ def test_the_hand_written_positions_are_positions() -> None:
     over = pos(OVER)
     assert (over.phase, over.current_player, over.hand_sizes) == (Phase.GAME_OVER, None, (0,) * 3)
     assert from_position(over).is_over
-    assert not from_position(dealing).is_over and not from_position(playing).is_over
+    assert not from_position(dealing).is_over
+    assert not from_position(playing).is_over
     wizard = pos(BIDDING, turned=parse_card("W2"), trump=None, bids=(None,) * 4)
     assert (wizard.phase, wizard.current_player) == (Phase.CHOOSE_TRUMP, 2)
     for text in (PLAYING, BIDDING, DEALING, OVER):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -153,8 +154,22 @@ class OwnRandom(random.Random):
         return super().random()
 
 
+class OwnBits(random.Random):
+    """A generator with its own getrandbits(): its sample draws through it."""
+
+    def getrandbits(self, k: int) -> int:
+        return super().getrandbits(k) ^ ((1 << k) - 1)  # every bit flipped: still uniform
+
+
+class OwnSample(random.Random):
+    """A generator with a sample of its own: its deals are made from it."""
+
+    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
+        return list(reversed(super().sample(population, k, counts=counts)))
+
+
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-@pytest.mark.parametrize("kind", [random.Random, OwnRandom])
+@pytest.mark.parametrize("kind", [random.Random, OwnRandom, OwnBits, OwnSample])
 def test_random_deal_is_rng_sample_dealt_from_the_left_of_the_dealer(
     players: int, kind: type[random.Random]
 ) -> None:
@@ -181,4 +196,16 @@ def test_a_drawn_deal_is_checked_on_any_state_but_its_own() -> None:
     random_deal(state, random.Random(4))
     with pytest.raises(IllegalActionError) as info:
         apply(state, Deal([[c1], [c1], [c2], [c3]], c4))  # another deal for that state
+    assert info.value.code is ErrorCode.INVALID_DEAL
+
+
+def test_a_drawn_deal_changed_after_it_was_drawn_is_checked() -> None:
+    # A Deal is frozen, but object.__setattr__ gets round that: a drawn deal
+    # whose turned card was swapped for a card in a hand is refused, however
+    # it was drawn.
+    state = new_game(Config(players=4))
+    deal = random_deal(state, random.Random(6))
+    object.__setattr__(deal, "turned", deal.hands[0][0])
+    with pytest.raises(IllegalActionError) as info:
+        apply(state, deal)
     assert info.value.code is ErrorCode.INVALID_DEAL

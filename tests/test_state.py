@@ -23,6 +23,7 @@ from wizard_rules import (
     ErrorCode,
     GameRecord,
     InvalidArgumentError,
+    Phase,
     State,
     apply,
     from_position,
@@ -178,6 +179,36 @@ def test_pickling_keeps_a_state_exactly() -> None:
     assert apply(again, random_action(again, random.Random(1))) == apply(
         state, random_action(state, random.Random(1))
     )
+
+
+def test_a_state_pickled_with_other_fields_is_refused_clearly() -> None:
+    # A pickle carries a state's fields in order: one made by a version
+    # whose states had other fields (is_over arrived in 0.2) is refused with
+    # the library's error, not an IndexError from deep inside.
+    restore, (fields, history) = a_state_in_play().__reduce__()
+    with pytest.raises(InvalidArgumentError, match="another version"):
+        restore(fields[:-1], history)
+    with pytest.raises(InvalidArgumentError, match="another version"):
+        restore((*fields, None), history)
+    assert restore(fields, history) == a_state_in_play()
+
+
+def test_match_patterns_read_fields_by_name_only() -> None:
+    state = a_state_in_play()
+    match state:
+        case State(phase=Phase.PLAY, is_over=False):
+            matched = True
+        case _:
+            matched = False
+    assert matched
+
+    def by_position() -> None:
+        match state:
+            case State(_config, _phase):
+                pass
+
+    with pytest.raises(TypeError, match="positional"):
+        by_position()
 
 
 def test_every_field_has_its_documentation_at_run_time() -> None:

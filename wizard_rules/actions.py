@@ -128,7 +128,7 @@ def _deal_of(
     deal: Deal = _new_object(Deal)
     _set_hands(deal, hands)
     _set_turned(deal, turned)
-    _last_packed = (deal, packed_hands, drawn_for)
+    _last_packed = (deal, hands, turned, packed_hands, drawn_for)
     return deal
 
 
@@ -140,12 +140,14 @@ _HAND_BITS: Final = len(DECK)
 """How far apart the seats' hands lie in a packed int: a deck's width (see
 :attr:`State.packed_hands <wizard_rules.State.packed_hands>`)."""
 
-# The last deal whose hands were packed, with its packed hands and, for a deal
-# random_deal drew, the state it was drawn for: a deal is checked and then
-# applied (and random_deal knows its masks already), so it is packed once.
-# Compared by identity (a Deal is immutable); one tuple, rebound at once, so
-# that threads see either the old triple or the new.
-_last_packed: tuple[Deal | None, int, object] = (None, 0, None)
+# The last deal whose hands were packed: the deal, its hands and turned card
+# as they were then, its packed hands and, for a deal random_deal drew, the
+# state it was drawn for (else None).  A deal is checked and then applied (and
+# random_deal knows its masks already), so it is packed once.  Compared by
+# identity, the hands and turned card too (a Deal is frozen, but that can be
+# got round); one tuple, rebound at once, so that threads see either the old
+# entry or the new.
+_last_packed: tuple[object, object, object, int, object] = (None, None, None, 0, None)
 
 
 def _drawn_for(deal: Deal) -> object:
@@ -154,15 +156,17 @@ def _drawn_for(deal: Deal) -> object:
     ``None`` for any other deal.  A deal drawn for a state fits that state's
     round by construction, so applying it there needs no check.
     """
-    known, _, drawn_for = _last_packed
-    return drawn_for if known is deal else None
+    known, hands, turned, _, drawn_for = _last_packed
+    if known is deal and deal.hands is hands and deal.turned is turned:
+        return drawn_for
+    return None
 
 
 def _packed_hands(deal: Deal) -> int:
     """The deal's hands as bit masks in one int, seat ``s``'s shifted by ``60 * s`` (internal)."""
     global _last_packed
-    known, packed, _ = _last_packed
-    if known is deal:
+    known, hands, turned, packed, _ = _last_packed
+    if known is deal and deal.hands is hands and deal.turned is turned:
         return packed
     packed = 0
     for seat, hand in enumerate(deal.hands):
@@ -170,7 +174,7 @@ def _packed_hands(deal: Deal) -> int:
         for card in hand:
             mask |= card.mask
         packed |= mask << _HAND_BITS * seat
-    _last_packed = (deal, packed, None)
+    _last_packed = (deal, deal.hands, deal.turned, packed, None)
     return packed
 
 

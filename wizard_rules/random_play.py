@@ -83,7 +83,11 @@ def random_deal(state: State, rng: random.Random) -> Deal:
 
 
 _RANDBELOW: Final = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
-"""The ``_randbelow`` of :class:`random.Random` and of subclasses that keep its ``getrandbits``."""
+"""The ``_randbelow`` that ``rng.sample`` draws with unless ``rng`` has its own
+``random()`` (and not ``getrandbits()``) or its own ``_randbelow``."""
+
+_SAMPLE: Final = random.Random.sample
+"""The ``sample`` that :func:`_pool_sample` writes out."""
 
 _SMALLEST_POOL_SAMPLE: Final = 5
 """``rng.sample(DECK, k)`` draws from a pool for ``k`` over this (from a set up to it)."""
@@ -100,8 +104,12 @@ def _sample(rng: random.Random, k: int) -> list[int]:
 
     The same cards for the same generator; drawn faster where it can be.
     """
-    if k <= _SMALLEST_POOL_SAMPLE or type(rng)._randbelow is not _RANDBELOW:  # type: ignore[attr-defined]
-        return [card.mask for card in rng.sample(DECK, k)]
+    if (
+        k <= _SMALLEST_POOL_SAMPLE
+        or getattr(rng.sample, "__func__", None) is not _SAMPLE
+        or getattr(rng._randbelow, "__func__", None) is not _RANDBELOW  # type: ignore[attr-defined]
+    ):
+        return [card.mask for card in rng.sample(DECK, k)]  # a sample of its own
     return _pool_sample(rng.getrandbits, k)
 
 

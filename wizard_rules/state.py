@@ -584,14 +584,18 @@ _START: Final = _StateFields._fields.index("start")
 _fields_of = cast("Callable[[State, slice], _StateFields]", _tuple_copy)
 """``_fields_of(state, _ALL)``: a state's fields as one plain tuple, typed as
 :class:`_StateFields` so that unpacking it is type-checked field by field.
-The two hottest transitions read a state with one such unpacking: it costs
-about half as much as reading the fields one by one."""
+The hottest transitions (and :func:`~wizard_rules.legal_actions`) read a
+state that is not the one just built (:data:`_last_built`) this way: it
+costs about half as much as reading the fields one by one."""
 
 _new_state = tuple.__new__
 """``_new_state(State, (config, phase, ...))``: a state from all its fields in
-order, unchecked.  Only the transitions use it."""
+order, unchecked (internal: the transitions and unpickling build states)."""
 
-_last_built: Final[list[tuple[State | None, _StateFields]]] = [(None, cast(_StateFields, ()))]
+_NOTHING: Final = object()
+"""A sentinel for the one-slot caches: never an argument anyone can pass."""
+
+_last_built: Final[list[tuple[object, _StateFields]]] = [(_NOTHING, cast(_StateFields, ()))]
 """``[(state, fields)]``: the last state the hottest transitions built, with
 the plain tuple it was built from (internal).
 
@@ -615,6 +619,12 @@ def _not_a_state(value: object) -> InvalidArgumentError:
 def _restore(fields: tuple[object, ...], history: tuple[Action, ...]) -> State:
     # Unpickling: the fields but the last come from a pickled State, whose
     # log is rebuilt from its history (digests do not outlive a process).
+    if type(fields) is not tuple or len(fields) != _START + 1:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            "this pickled State was made by another version of wizard_rules, whose states "
+            "have other fields: keep games across versions as records (GameRecord)",
+        )
     config, start = fields[0], fields[_START]
     return _new_state(State, (*fields, _log_of(cast(Config, config), start, history)))
 
@@ -655,6 +665,9 @@ for _name in (
 for _name in ("__lt__", "__le__", "__gt__", "__ge__"):
     setattr(State, _name, _not_ordered)
 del _name
+# Nor may a ``match`` pattern bind a state's fields by position (the field
+# order is not part of the API): ``case State(phase=Phase.PLAY)`` works.
+setattr(State, "__match_args__", ())  # noqa: B010 - mypy refuses the plain assignment
 
 
 def new_game(config: Config) -> State:

@@ -77,6 +77,7 @@ from wizard_rules.state import (
     _DIGEST_BITS,
     _GAME_OVER,
     _MIX,
+    _NOTHING,
     _PLAY,
     _PLAY_KEYS,
     Phase,
@@ -110,18 +111,20 @@ _SEAT_BITS: Final = tuple(
 """``_SEAT_BITS[seat][card.index]``: the card's bit in :attr:`State.packed_hands`."""
 
 
-# The last list legal_actions returned, with its state and the transition of
-# its kind of action: apply_legal reuses them when it is asked about that very
-# state (compared by identity; one tuple, rebound at once, so that threads see
-# either the old triple or the new).  A list slot: cheaper to replace than a
-# module global.
 def _never(state: State, action: Action) -> State:  # pragma: no cover - never called
     raise AssertionError("no transition: there was no legal action")
 
 
-_last_legal: Final[
-    list[tuple[State | None, tuple[Action, ...], Callable[[State, Any], State]]]
-] = [(None, (), _never)]
+_last_legal: Final[list[tuple[object, tuple[Action, ...], Callable[[State, Any], State]]]] = [
+    (_NOTHING, (), _never)
+]
+"""``[(state, actions, transition)]``: the last list legal_actions returned,
+with its state and the transition of its kind of action (internal).
+
+apply_legal reuses them when it is asked about that very state.  Compared by
+identity; one triple in one list slot (cheaper to replace than a module
+global), replaced at once, so that threads see either the old triple or the
+new.  It starts with a sentinel that no argument can be."""
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -575,8 +578,9 @@ def _verify_bid(state: State, bid: Bid) -> None:
 
 def _bid(state: State, bid: Bid) -> State:
     # One of the two hottest transitions: it reads the state with one
-    # unpacking and builds the next from all its fields in order (both in the
-    # order of state._StateFields, which type-checks the unpacking).
+    # unpacking (of the fields remembered when it was built, else of a copy)
+    # and builds the next from all its fields in order (both in the order of
+    # state._StateFields, which type-checks the unpacking).
     known, fields = _last_built[0]
     if known is not state:
         fields = _fields_of(state, _ALL)
@@ -673,9 +677,10 @@ def _verify_play(state: State, play: Play) -> None:
 
 def _play(state: State, play: Play) -> State:
     # The hottest function of the library.  It reads the state with one
-    # unpacking and builds the next state from all its fields in order (both
-    # in the order of state._StateFields, which type-checks the unpacking);
-    # only the last card of a round goes on to _end_round.
+    # unpacking (of the fields remembered when it was built, else of a copy)
+    # and builds the next state from all its fields in order (both in the
+    # order of state._StateFields, which type-checks the unpacking); only the
+    # last card of a round goes on to _end_round.
     known, fields = _last_built[0]
     if known is not state:
         fields = _fields_of(state, _ALL)

@@ -59,8 +59,9 @@ class PlayerView(_PublicQueries):
     :ivar scores: each seat's running total, by seat.
 
     Each means what it means on :class:`~wizard_rules.State`, and so do the
-    queries it shares with a state: :attr:`is_chance`, :attr:`is_over`,
-    :attr:`led_suit`, :attr:`trick_winner` and :attr:`winners`.
+    queries it shares with a state (:attr:`is_chance`, :attr:`led_suit`,
+    :attr:`trick_winner` and :attr:`winners`) and :attr:`is_over` (a field
+    of a state, worked out from :attr:`phase` here).
     """
 
     config: Config
