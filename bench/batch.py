@@ -102,6 +102,23 @@ def batch_run(size: int, seconds: float, seed: int) -> tuple[float, int, int]:
             return elapsed, decisions, games
 
 
+def scalar_game(rng: random.Random) -> int:
+    """Play one 4-player game on the fast path; return its number of decisions.
+
+    ``bench/instructions.py`` counts the instructions of this very loop.
+    """
+    decisions = 0
+    state = new_game(CONFIG)
+    while not state.is_over:
+        actions = legal_actions(state)
+        if actions:
+            state = apply_legal(state, rng.randrange(len(actions)))
+            decisions += 1
+        else:
+            state = apply(state, random_deal(state, rng))
+    return decisions
+
+
 def scalar_run(seconds: float, seed: int) -> tuple[float, int, int]:
     """Play 4-player games on the fast path for about ``seconds``; (seconds, decisions, games)."""
     rng = random.Random(seed)
@@ -109,14 +126,7 @@ def scalar_run(seconds: float, seed: int) -> tuple[float, int, int]:
     start = time.perf_counter()
     while not games or time.perf_counter() - start < seconds:
         games += 1
-        state = new_game(CONFIG)
-        while not state.is_over:
-            actions = legal_actions(state)
-            if actions:
-                state = apply_legal(state, rng.randrange(len(actions)))
-                decisions += 1
-            else:
-                state = apply(state, random_deal(state, rng))
+        decisions += scalar_game(rng)
     return time.perf_counter() - start, decisions, games
 
 

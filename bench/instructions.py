@@ -3,9 +3,9 @@
 Wall time on a shared machine drifts by several per cent from run to run,
 more than most single changes to the engine are worth.  The number of
 instructions executed does not drift: this script plays seeded 4-player
-games with the loop ``bench/batch.py`` times (``legal_actions``, then
-``apply_legal``; ``apply(state, random_deal(state, rng))`` at each deal;
-``while not state.is_over``) under ``valgrind --tool=callgrind``, twice,
+games with the loop ``bench/batch.py`` times (its ``scalar_game``:
+``legal_actions``, then ``apply_legal``; ``apply(state, random_deal(state,
+rng))`` at each deal; ``while not state.is_over``) under ``valgrind --tool=callgrind``, twice,
 with ``--games`` and three times as many, and divides the difference in
 instructions by the difference in decisions, so that starting Python and
 importing the library cancel out.  Use it to compare two versions of the
@@ -36,24 +36,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 LOOP = """
 import random, sys
-sys.path.insert(0, {root!r})
-from wizard_rules import Config, apply, apply_legal, legal_actions, new_game, random_deal
+sys.path[:0] = [{root!r}, {bench!r}]
+from batch import scalar_game
 
-def main(games):
-    rng = random.Random(5)
-    decisions = 0
-    for _ in range(games):
-        state = new_game(Config(players=4))
-        while not state.is_over:
-            actions = legal_actions(state)
-            if actions:
-                state = apply_legal(state, rng.randrange(len(actions)))
-                decisions += 1
-            else:
-                state = apply(state, random_deal(state, rng))
-    return decisions
-
-print(main(int(sys.argv[1])))
+rng = random.Random(5)
+print(sum(scalar_game(rng) for _ in range(int(sys.argv[1]))))
 """
 
 
@@ -66,7 +53,7 @@ def count(games: int) -> tuple[int, int]:
             "--callgrind-out-file=/dev/null",
             sys.executable,
             "-c",
-            LOOP.format(root=str(ROOT)),
+            LOOP.format(root=str(ROOT), bench=str(ROOT / "bench")),
             str(games),
         ],
         capture_output=True,
