@@ -137,6 +137,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
     :raises InvalidArgumentError: ``state`` is not a :class:`State`.
     """
+    # The fields of the state the transitions built last are remembered
+    # (state._last_built); any other state's are copied.
     known, fields = _last_built[0]
     if known is not state:
         if type(state) is not State:
