@@ -116,7 +116,6 @@ _BEFORE: Final = 0
 _ACTION: Final = 1
 _DIGEST: Final = 2
 
-
 _DIGEST_BITS: Final = (1 << 30) - 1
 """Digests keep 30 bits: an int that small takes 28 bytes, a full hash 36, and a
 digest is stored for every action of every retained state.  (A collision costs
@@ -137,12 +136,13 @@ def _logged(log: _Log, action: Action) -> _Log:
     """``log`` with ``action`` added: ``action`` must be interned, or a :class:`Deal`.
 
     The digest goes on as ``digest * _MIX ^ key``, keeping 30 bits.  A
-    player action's key is a small int that names it: ``seat << 6 | card`` for a card (its index),
-    ``1 << 12 | seat << 6 | tricks`` for a bid and ``2 << 12 | seat << 6 |
-    suit`` for a trump choice (the suit's place in :class:`~wizard_rules.Suit`);
-    a deal's is the hash of its hands as masks and its turned card.  (Hashing
-    the :class:`Deal` itself would hash 60 cards one by one.)  The transitions
-    of cards and bids, the hottest, write this line out.
+    player action's key is a small int that names it: ``seat << 6 | card``
+    for a card (its index; looked up in :data:`_PLAY_KEYS`), ``1 << 12 |
+    seat << 6 | tricks`` for a bid and ``2 << 12 | seat << 6 | suit`` for a
+    trump choice (the suit's place in :class:`~wizard_rules.Suit`); a deal's
+    is the hash of its hands as masks and its turned card.  (Hashing the
+    :class:`Deal` itself would hash 60 cards one by one.)  The transitions of
+    cards and bids, the hottest, write this line out.
     """
     if type(action) is Play:
         key = _PLAY_KEYS[action.player][action.card.index]
