@@ -108,9 +108,11 @@ def test_a_deal_still_goes_through_apply() -> None:
 
 def test_threads_sharing_the_remembered_list_play_their_own_games() -> None:
     # legal_actions remembers its list (and the transition of its kind of
-    # action) for apply_legal in one module-wide tuple: threads that replace
-    # it between another thread's two calls must never make that thread
-    # apply another state's action.  Switching threads as often as the
+    # action) for apply_legal, the transitions the fields of the state they
+    # built last, and random_deal the state it drew a deal for, each in one
+    # module-wide slot: threads that replace them between another thread's
+    # calls must never make that thread apply another state's action, or
+    # move on from another state's fields.  Switching threads as often as the
     # interpreter allows, each thread's games are the ones it plays alone.
     import sys
     import threading

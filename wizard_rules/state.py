@@ -19,7 +19,8 @@ underneath (one object per state, with fields read by C-level getters: the
 cheapest immutable record Python has), but it is not a sequence: indexing,
 iterating, slicing, concatenating and ordering a state raise
 :class:`TypeError`, the tuple-building helpers of named tuples (``_make``,
-``_replace``) are refused, and a state equals only a state.  The one way to
+``_replace``) are refused, a ``match`` pattern reads its fields by name only,
+and a state equals only a state.  The one way to
 get a state is :func:`new_game` followed by legal actions.  Two traces of the
 tuple remain and are not part of the API either: ``isinstance(state, tuple)``
 is true, and C code that reads tuples directly (the ``%`` string operator,
