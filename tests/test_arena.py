@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from collections.abc import Callable
 
@@ -11,6 +12,8 @@ import pytest
 
 from wizard_rules import Deal, State
 from wizard_rules.arena import (
+    BOT_COLUMNS,
+    PAIR_COLUMNS,
     ArenaResult,
     PairResult,
     _lineup,
@@ -177,10 +180,33 @@ def test_the_command_prints_rich_tables_on_a_terminal(
     assert main([*argv, "--players", "3"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("2 deals x 3 rotations = 6 games, 3 players, seed 1\n")
-    assert "┃" in out  # rich tables
-    assert "heuristic - random" in out
-    assert "±" in out
     assert out.endswith("(* the 95% interval excludes zero)\n")
+    # Every figure sits under its own column: the rows read back from the
+    # drawn tables are the arena's figures, cell by cell.
+    headers = [cells(line, "┃") for line in out.splitlines() if "┃" in line]
+    assert headers == [list(BOT_COLUMNS), list(PAIR_COLUMNS)]
+    drawn = [cells(line, "│") for line in out.splitlines() if "│" in line]
+    result = play_arena(["heuristic", "random"], games=2, seed=1, players=3)
+    bots, pairs = result.bot_rows(plus_minus="±"), result.pair_rows(plus_minus="±")
+    assert drawn == [list(row) for row in [*bots, *pairs]]
+    assert [row[0] for row in drawn] == ["heuristic", "random", "heuristic - random"]
+    # ... and each figure is the bot's own, under its column's name.
+    for bot, row in zip(result.bots, drawn, strict=False):
+        column = dict(zip(headers[0], row, strict=True))
+        assert column["seats"] == str(bot.seats)
+        assert column["mean score"] == f"{bot.mean_score:.1f}"
+        assert column["wins"] == f"{100 * bot.win_rate:.1f}%"
+        assert column["exact bids"] == f"{100 * bot.exact_bid_rate:.1f}%"
+    assert dict(zip(headers[1], drawn[2], strict=True))["mean"] == (
+        f"{result.pairs[0].mean_difference:.1f}"
+    )
+    assert all(row[3].startswith(("±", "n/a")) for row in drawn[:2])
+
+
+def cells(line: str, bar: str) -> list[str]:
+    """The cells of one line of a rich table drawn with ``bar`` between them (no styles)."""
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", line)
+    return [cell.strip() for cell in plain.split(bar)[1:-1]]
 
 
 def test_the_command_writes_json(capsys: pytest.CaptureFixture[str]) -> None:

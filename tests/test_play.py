@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import io
 import os
+import random
 import re
 import subprocess
 import sys
@@ -138,13 +139,21 @@ def test_the_same_seed_and_answers_give_the_same_game() -> None:
 
 
 def test_deals_come_from_the_seed_and_the_round() -> None:
-    state = new_game(Config(players=3))
+    # The documented key (docs/howto/play.rst): round r of a game seeded s is
+    # dealt by random.Random(f"{s}:deal:{r}"), whatever was played before.
+    from wizard_rules import Deal, random_deal, replay
+
     game = Driver(Config(players=3), first_choice, seed=9)
     game.run()
-    first_deal = game.game.state.history[0]
-    from wizard_rules import random_deal
-
-    assert first_deal == random_deal(state, deal_rng(9, 1))
+    history = game.game.state.history
+    deals = [index for index, action in enumerate(history) if isinstance(action, Deal)]
+    assert len(deals) == 20
+    for round_number in (1, 2, 20):
+        index = deals[round_number - 1]
+        before = replay(new_game(Config(players=3)), history[:index])
+        expected = random_deal(before, random.Random(f"9:deal:{round_number}"))
+        assert history[index] == expected
+    assert deal_rng(9, 2).random() == random.Random("9:deal:2").random()
 
 
 def test_save_then_resume_continues_the_same_game(tmp_path: Path) -> None:

@@ -41,15 +41,18 @@ import attrs
 from wizard_rules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
-from wizard_rules.random_play import random_deal
+from wizard_rules.random_play import _deal_rng, random_deal
 from wizard_rules.simulation import IN_FLIGHT, MAX_WORKERS, _bounded, _ignore_interrupts, game_seed
 from wizard_rules.state import Phase, State, new_game
 from wizard_rules.transitions import apply
 from wizard_rules.views import player_view
 
 __all__ = [
+    "BOT_COLUMNS",
+    "FOOTNOTE",
     "MAX_ISMCTS_ITERATIONS",
     "MAX_ISMCTS_SECONDS",
+    "PAIR_COLUMNS",
     "ArenaResult",
     "BotResult",
     "PairResult",
@@ -227,30 +230,60 @@ class ArenaResult:
         """How many games were played: one per deal and rotation."""
         return self.games * self.players
 
+    def heading(self) -> str:
+        """The line that says what was played, above the tables."""
+        return (
+            f"{self.games} deals x {self.players} rotations = {self.games_played} games, "
+            f"{self.players} players, seed {self.seed}"
+        )
+
+    def bot_rows(self, plus_minus: str = "+-") -> list[tuple[str, ...]]:
+        """The bots' table, one row of cells per bot (columns: :data:`BOT_COLUMNS`).
+
+        ``plus_minus`` marks the half-width of an interval (a terminal shows ``±``).
+        """
+        return [
+            (
+                bot.name,
+                str(bot.seats),
+                f"{bot.mean_score:.1f}",
+                _half_width_text(bot.score_interval, plus_minus),
+                f"{100 * bot.win_rate:.1f}%",
+                f"{100 * bot.exact_bid_rate:.1f}%",
+            )
+            for bot in self.bots
+        ]
+
+    def pair_rows(self, plus_minus: str = "+-") -> list[tuple[str, ...]]:
+        """The differences' table, one row per pair (columns: :data:`PAIR_COLUMNS`).
+
+        The last cell is ``*`` when the 95% interval excludes zero.
+        """
+        return [
+            (
+                f"{pair.first} - {pair.second}",
+                f"{pair.mean_difference:.1f}",
+                _half_width_text(pair.interval, plus_minus),
+                "*" if pair.significant else "",
+            )
+            for pair in self.pairs
+        ]
+
     def table(self) -> str:
         """The figures as a plain-text table."""
         lines = [
-            f"{self.games} deals x {self.players} rotations = {self.games_played} games, "
-            f"{self.players} players, seed {self.seed}",
+            self.heading(),
             "",
             f"{'bot':<14}{'seats':>6}{'mean score':>12}{'95% CI':>10}{'wins':>9}"
             f"{'exact bids':>12}",
         ]
-        for bot in self.bots:
-            lines.append(
-                f"{bot.name:<14}{bot.seats:>6}{bot.mean_score:>12.1f}"
-                f"{_plus_minus(bot.score_interval):>10}{100 * bot.win_rate:>8.1f}%"
-                f"{100 * bot.exact_bid_rate:>11.1f}%"
-            )
+        for name, seats, mean, interval, wins, exact in self.bot_rows():
+            lines.append(f"{name:<14}{seats:>6}{mean:>12}{interval:>10}{wins:>9}{exact:>12}")
         lines.append("")
         lines.append(f"{'difference':<30}{'mean':>9}{'95% CI':>10}")
-        for pair in self.pairs:
-            mark = "  *" if pair.significant else ""
-            lines.append(
-                f"{pair.first + ' - ' + pair.second:<30}{pair.mean_difference:>9.1f}"
-                f"{_plus_minus(pair.interval):>10}{mark}"
-            )
-        lines.append("(* the 95% interval excludes zero)")
+        for pair, mean, interval, mark in self.pair_rows():
+            lines.append(f"{pair:<30}{mean:>9}{interval:>10}{'  ' + mark if mark else ''}")
+        lines.append(FOOTNOTE)
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> dict[str, object]:
@@ -267,8 +300,16 @@ class ArenaResult:
         }
 
 
-def _plus_minus(half_width: float | None) -> str:
-    return "n/a" if half_width is None else f"+-{half_width:.1f}"
+def _half_width_text(half_width: float | None, plus_minus: str) -> str:
+    return "n/a" if half_width is None else f"{plus_minus}{half_width:.1f}"
+
+
+BOT_COLUMNS: Final = ("bot", "seats", "mean score", "95% CI", "wins", "exact bids")
+"""The columns of :meth:`ArenaResult.bot_rows`."""
+PAIR_COLUMNS: Final = ("difference", "mean", "95% CI", "")
+"""The columns of :meth:`ArenaResult.pair_rows` (the last marks a significant difference)."""
+FOOTNOTE: Final = "(* the 95% interval excludes zero)"
+"""The line under the differences."""
 
 
 @attrs.frozen
@@ -285,11 +326,6 @@ class _SetFigures:
 def _lineup(bots: int, players: int, rotation: int) -> list[int]:
     """The bot (by index) at each seat in a rotation (internal)."""
     return [((seat - rotation) % players) % bots for seat in range(players)]
-
-
-def _deal_rng(key: str, round_number: int) -> random.Random:
-    """The generator of a round's deal: the same whoever sits where (internal)."""
-    return random.Random(f"{key}:deal:{round_number}")
 
 
 def _play_game(config: Config, bots: Sequence[Bot], key: str, rotation: int) -> State:

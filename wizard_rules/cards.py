@@ -83,6 +83,8 @@ class Kind(enum.Enum):
 
 _SUITS: Final = tuple(Suit)
 _SUIT_BY_LETTER: Final = {suit.value: suit for suit in _SUITS}
+_SUIT_NAMES: Final = {suit: suit.name.title() for suit in _SUITS}
+"""Each suit's name as the command line and the terminal game write it: ``Clubs``."""
 
 
 class Card:

@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, TextIO, cast
 
 from wizard_rules import __version__
 from wizard_rules.actions import Action
-from wizard_rules.cards import Card, Suit, _mask_of
+from wizard_rules.cards import _SUIT_NAMES, Card, _mask_of
 from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config, _seat_after
 from wizard_rules.conformance.protocol import MAX_PERFT_DEPTH
 from wizard_rules.errors import PositionError, RecordError
@@ -84,8 +84,6 @@ if TYPE_CHECKING:
     _Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 __all__ = ["account", "main"]
-
-_SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
 
 
 def _players(text: str) -> int:
@@ -631,11 +629,8 @@ def _simulate_many(args: argparse.Namespace, config: Config, seed: int, out: Tex
     if _rich_table(out, header, rows):
         return 0
     out.write("seat  mean score  spread  bids met    wins\n")
-    for seat in range(config.players):
-        out.write(
-            f"P{seat:<4}{totals.mean_score(seat):>11.2f}{totals.score_spread(seat):>8.2f}"
-            f"{100 * totals.bids_met_rate(seat):>9.2f}%{100 * totals.win_rate(seat):>7.2f}%\n"
-        )
+    for seat, mean, spread, met, wins in rows:
+        out.write(f"{seat:<5}{mean:>11}{spread:>8}{met:>10}{wins:>8}\n")
     return 0
 
 
@@ -759,38 +754,14 @@ def _arena(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextI
 
 
 def _arena_tables(result: ArenaResult, out: TextIO) -> None:
-    """``result``'s figures as rich tables (the plain text is ``result.table()``)."""
+    """``result``'s figures as rich tables, for a terminal (else ``result.table()``)."""
+    from wizard_rules.arena import BOT_COLUMNS, FOOTNOTE, PAIR_COLUMNS
 
-    def plus_minus(half_width: float | None) -> str:
-        return "n/a" if half_width is None else f"±{half_width:.1f}"
-
-    out.write(
-        f"{result.games} deals x {result.players} rotations = {result.games_played} games, "
-        f"{result.players} players, seed {result.seed}\n"
-    )
-    bots = [
-        (
-            bot.name,
-            str(bot.seats),
-            f"{bot.mean_score:.1f}",
-            plus_minus(bot.score_interval),
-            f"{100 * bot.win_rate:.1f}%",
-            f"{100 * bot.exact_bid_rate:.1f}%",
-        )
-        for bot in result.bots
-    ]
-    _rich_table(out, ("bot", "seats", "mean score", "95% CI", "wins", "exact bids"), bots)
-    pairs = [
-        (
-            f"{pair.first} - {pair.second}",
-            f"{pair.mean_difference:.1f}",
-            plus_minus(pair.interval),
-            "*" if pair.significant else "",
-        )
-        for pair in result.pairs
-    ]
-    _rich_table(out, ("difference", "mean", "95% CI", ""), pairs)
-    out.write("(* the 95% interval excludes zero)\n")
+    lines = [result.heading()]
+    lines += _rich_lines(BOT_COLUMNS, result.bot_rows(plus_minus="±"))
+    lines += _rich_lines(PAIR_COLUMNS, result.pair_rows(plus_minus="±"))
+    lines.append(FOOTNOTE)
+    out.write("\n".join(lines) + "\n")
 
 
 def _replay(path: str, out: TextIO) -> int:
@@ -881,8 +852,9 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
     if args.players is None and args.resume is None:
         parser.error("the following arguments are required: --players (or --resume FILE)")
+    specs = [spec.strip() for spec in args.bots.split(",")]
     try:
-        bots = [make_bot(spec.strip()) for spec in args.bots.split(",")]
+        bots = [make_bot(spec) for spec in specs]
     except InvalidArgumentError as error:
         parser.error(f"argument --bots: {error.message}")
     start = None
@@ -916,7 +888,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         console=console,
         ask=console.input,
         start=start,
-        bots_spec=",".join(spec.strip() for spec in args.bots.split(",")),
+        bots_spec=",".join(specs),
     )
     where = "" if start is None else f", resumed from {args.resume} at round {start.round}"
     game.say(
@@ -989,11 +961,7 @@ def _trump_text(position: Position) -> str:
     if p.trump is None:
         return f"Turned {p.turned}: the dealer, P{p.dealer}, names the trump"
     named = " named by the dealer" if p.turned.is_wizard else ""
-    return f"Turned {p.turned}: trump {_suit_name(p.trump)}{named}"
-
-
-def _suit_name(suit: Suit) -> str:
-    return _SUIT_NAMES[suit.value]
+    return f"Turned {p.turned}: trump {_SUIT_NAMES[p.trump]}{named}"
 
 
 def _table_lines(position: Position) -> list[str]:
@@ -1038,7 +1006,7 @@ def _trick_lines(position: Position) -> list[str]:
         f"P{_seat_after(p.leader, k, players)} {card}" for k, card in enumerate(p.current_trick)
     )
     suit = led_suit(p.current_trick)
-    led = "no led suit" if suit is None else f"led suit {_suit_name(suit)}"
+    led = "no led suit" if suit is None else f"led suit {_SUIT_NAMES[suit]}"
     winning = _seat_after(p.leader, winning_position(p.current_trick, p.trump), players)
     lines.append(f"Trick in progress: {played} ({led}; P{winning} winning so far)")
     return lines
@@ -1140,10 +1108,10 @@ def _round_lines(result: RoundResult, totals: list[int]) -> list[str]:
         trump = f"turned {result.turned}: no trump"
     elif result.turned.is_wizard:
         assert result.trump is not None
-        trump = f"turned {result.turned}: dealer names {_SUIT_NAMES[result.trump.value]}"
+        trump = f"turned {result.turned}: dealer names {_SUIT_NAMES[result.trump]}"
     else:
         assert result.trump is not None
-        trump = f"turned {result.turned}: trump {_SUIT_NAMES[result.trump.value]}"
+        trump = f"turned {result.turned}: trump {_SUIT_NAMES[result.trump]}"
     order = [_seat_after(result.dealer, 1 + k, players) for k in range(players)]
     lines = [
         f"Round {result.round} ({result.round} {cards} each), dealer P{result.dealer}, {trump}",

@@ -49,7 +49,7 @@ from rich.text import Text
 
 from wizard_rules.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.bots import Bot
-from wizard_rules.cards import Card, Kind, Suit, parse_card
+from wizard_rules.cards import _SUIT_NAMES, Card, Kind, Suit, parse_card
 from wizard_rules.config import Config, _seat_after
 from wizard_rules.errors import (
     CardTextError,
@@ -58,7 +58,7 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     _show,
 )
-from wizard_rules.random_play import random_deal
+from wizard_rules.random_play import _deal_rng, random_deal
 from wizard_rules.records import GameRecord
 from wizard_rules.scoring import RoundResult
 from wizard_rules.state import Phase, State, new_game
@@ -73,12 +73,6 @@ __all__ = [
     "render_turn",
 ]
 
-_SUIT_NAMES: Final = {
-    Suit.CLUBS: "Clubs",
-    Suit.DIAMONDS: "Diamonds",
-    Suit.HEARTS: "Hearts",
-    Suit.SPADES: "Spades",
-}
 _SUIT_STYLES: Final = {
     Suit.CLUBS: "green",
     Suit.DIAMONDS: "yellow",
@@ -105,8 +99,12 @@ Cards: C, D, H, S 1 to 13 (13 is high), W1-W4 Wizards, J1-J4 Jesters."""
 
 
 def deal_rng(seed: int, round_number: int) -> random.Random:
-    """The random generator that deals round ``round_number`` of a game seeded ``seed``."""
-    return random.Random(f"{seed}:deal:{round_number}")
+    """The random generator that deals round ``round_number`` of a game seeded ``seed``.
+
+    ``random.Random(f"{seed}:deal:{round_number}")``: the arena deals its
+    duplicate games the same way.
+    """
+    return _deal_rng(seed, round_number)
 
 
 def _bot_rng(seed: int, seat: int, step: int) -> random.Random:

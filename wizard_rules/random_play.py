@@ -134,6 +134,17 @@ def _pool_sample(getrandbits: Callable[[int], int], k: int) -> list[int]:
     return result
 
 
+def _deal_rng(key: object, round_number: int) -> random.Random:
+    """The generator that deals round ``round_number`` of the game keyed ``key`` (internal).
+
+    Seeded from the key and the round alone, so that a round's deal is the
+    same whoever sits where and whatever was played before: the arena's
+    duplicate games and the terminal game (:func:`wizard_rules.play.deal_rng`)
+    deal this way.
+    """
+    return random.Random(f"{key}:deal:{round_number}")
+
+
 def random_action(state: State, rng: random.Random) -> Action:
     """Return a random next action.
 
