@@ -17,6 +17,7 @@ from wizard_rules import (
     Config,
     ConfigError,
     Deal,
+    ErrorCode,
     IllegalActionError,
     InvalidArgumentError,
     Phase,
@@ -177,6 +178,7 @@ def test_actions_are_the_batch_ids_and_illegal_ones_change_nothing() -> None:
     state = play_randomly(game.new_initial_state(), random.Random(1), moves=5)
     inner = state.wizard_state
     assert state.legal_actions() == sorted(action_id(a) for a in legal_actions(inner))
+    assert state.chance_outcomes() == []  # a decision, not a deal
     assert state.action_to_string(state.current_player(), 61) == f"P{inner.current_player} bids 1"
     with pytest.raises(IllegalActionError):
         state.apply_action(5)  # a card, during the bidding
@@ -230,6 +232,33 @@ def test_one_round_starts_at_its_deal_and_ends_when_it_is_scored() -> None:
     assert state.wizard_state.round == 6
     assert state.observation_string(0).endswith(" end")
     assert len(state.wizard_state.results) == 1
+
+
+def play_to_the_end(params: dict[str, Any], seed: int) -> Any:
+    return play_randomly(load(**params).new_initial_state(), random.Random(seed))
+
+
+# the one-round game of round 2 (its end is round 3's deal), the last round of
+# 4 players (every card dealt, the game over), and the whole game of 6 players
+ENDS = [{"players": 3, "round": 2}, {"players": 4, "round": 15}, {"players": 6}]
+
+
+@pytest.mark.parametrize("params", ENDS, ids=str)
+def test_a_terminal_state_refuses_every_action(params: dict[str, Any]) -> None:
+    state = play_to_the_end(params, 5)
+    assert state.is_terminal()
+    history, returns, text = state.history(), state.returns(), str(state)
+    inner = state.wizard_state
+    for action in (0, 17, 59, 60, 61, 81, 85, 86, 1000):  # cards, bids, trumps, out of range
+        with pytest.raises(IllegalActionError) as refused:
+            state.apply_action(action)
+        assert refused.value.code is ErrorCode.GAME_OVER
+    assert state.is_terminal()
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.wizard_state is inner
+    assert (state.history(), state.returns(), str(state)) == (history, returns, text)
+    assert state.legal_actions() == []
+    assert state.chance_outcomes() == []  # no deal of a round the game does not play
 
 
 # -- observations ---------------------------------------------------------------
@@ -307,6 +336,70 @@ def test_observers_of_other_kinds() -> None:
         )
     with pytest.raises(ValueError, match="parameters"):
         game.make_py_observer(None, {"x": 1})
+
+
+PUBLIC = pyspiel.IIGObservationType(
+    perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+)
+PUBLIC_RECALL = pyspiel.IIGObservationType(
+    perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE
+)
+
+
+def test_a_public_observer_before_the_first_deal_during_it_and_at_the_end() -> None:
+    game = load(players=3, round=2)  # round 2 is dealt by seat 1; every seat starts at 20
+    state = game.new_initial_state()
+    public, recall = game.make_py_observer(PUBLIC), game.make_py_observer(PUBLIC_RECALL)
+    before = (
+        "players=3 round=2 dealer=1 scores=20,20,20 hands=-/-/- turned=- trump=- "
+        "bids=-,-,- won=0,0,0 played=- trick=- leader=2"
+    )
+    assert public.string_from(state, 0) == f"p0 {before}"
+    assert recall.string_from(state, 2) == "p2"
+    public.set_from(state, 0)
+    assert "hand" not in public.dict
+    assert public.dict["round"].nonzero()[0].tolist() == [1]  # round 2
+    for text in ["C1", "D1", "H1"]:  # mid-deal: nobody's cards in a public string
+        state.apply_action(parse_card(text).index)
+    assert public.string_from(state, 0) == f"p0 {before}"
+    assert recall.string_from(state, 0) == "p0"
+    play_randomly(state, random.Random(3))
+    assert state.is_terminal()
+    a, b, c = state.wizard_state.scores
+    assert public.string_from(state, 1) == (
+        f"p1 players=3 round=3 dealer=2 scores={a},{b},{c} hands=-/-/- turned=- trump=- "
+        "bids=-,-,- won=0,0,0 played=- trick=- leader=0 end"
+    )
+    assert recall.string_from(state, 1).startswith("p1 r2 turned=")
+    assert "hand=" not in recall.string_from(state, 1)
+    public.set_from(state, 1)
+    default = game.make_py_observer()
+    default.set_from(state, 1)
+    assert public.dict["scores"].tolist() == default.dict["scores"].tolist()
+    assert public.dict["scores"].any()  # the round was scored: nobody scores 0
+
+
+def test_a_public_observer_at_the_end_of_the_whole_game() -> None:
+    game = load(players=4, round=15)  # the last round: the game is over at its end
+    state = play_to_the_end({"players": 4, "round": 15}, 2)
+    a, b, c, d = state.wizard_state.scores
+    assert game.make_py_observer(PUBLIC).string_from(state, 3) == (
+        f"p3 players=4 round=15 dealer=2 over scores={a},{b},{c},{d} hands=-/-/-/- "
+        "turned=- trump=- bids=-,-,-,- won=0,0,0,0 played=- trick=- leader=3 end"
+    )
+
+
+def test_a_public_observer_shows_who_holds_no_card_in_the_last_trick() -> None:
+    game = load(players=3, round=1)
+    state = game.new_initial_state()
+    deal = Deal([parse_cards("C1"), parse_cards("C2"), parse_cards("C3")], parse_card("D4"))
+    for outcome in wos.chance_outcomes_of(deal, 0):
+        state.apply_action(outcome)
+    for action in (60, 60, 60, parse_card("C2").index):  # bids, then seat 1 leads C2
+        state.apply_action(action)
+    text = game.make_py_observer(PUBLIC).string_from(state, 1)
+    assert " hands=?/-/? " in text  # hand sizes are public, as seat 0's own observation shows
+    assert " hands=C1/-/? " in state.observation_string(0)
 
 
 def redeal_hidden(state: Any, viewer: int, rng: random.Random) -> Any:
@@ -393,6 +486,21 @@ def test_resampling_changes_the_hidden_cards_and_keeps_the_shown_voids() -> None
         others = [s for s in range(3) if s != viewer]
         changed += any(again.wizard_state.hand(s) != state.wizard_state.hand(s) for s in others)
     assert changed >= 20
+
+
+@pytest.mark.parametrize("params", ENDS, ids=str)
+def test_resampling_at_the_end_of_the_game(params: dict[str, Any]) -> None:
+    # Every card dealt has been played, in the open: nothing is left to re-deal.
+    state = play_to_the_end(params, 7)
+    for viewer in range(state.num_players()):
+        again = state.resample_from_infostate(viewer, random.Random(viewer).random)
+        assert isinstance(again, wos.WizardState)
+        assert again is not state
+        assert again.is_terminal()
+        assert again.returns() == state.returns()
+        assert again.wizard_state == state.wizard_state
+        assert again.information_state_string(viewer) == state.information_state_string(viewer)
+        assert again.observation_tensor(viewer) == state.observation_tensor(viewer)
 
 
 def test_resampling_during_a_deal() -> None:

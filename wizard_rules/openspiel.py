@@ -60,7 +60,10 @@ id                 action of the player to act
 translate between ids and this library's actions.  An illegal id raises
 :class:`~wizard_rules.IllegalActionError` (or
 :class:`~wizard_rules.InvalidArgumentError` for an id out of range, or a
-chance outcome that is not a card left to deal) and changes nothing.
+chance outcome that is not a card left to deal) and changes nothing.  A
+terminal state has no legal action and no chance outcome, and refuses every
+action and outcome with :class:`~wizard_rules.IllegalActionError`
+``game_over`` (the end of a one-round game never deals the next round).
 
 **Returns and rewards.**  A player's return is their score so far (in the
 one-round game, their score for the round); the reward of a move is the
@@ -85,7 +88,9 @@ is everything the player has seen since the game's start, in order: for
 each round ``r<round> hand=<cards> turned=<card>`` once the deal is done,
 then ``trump=<suit>``, ``b<seat>=<bid>`` and ``<seat>:<card>`` tokens.
 Observers with ``private_info`` ``NONE`` leave the viewer's hand out;
-``ALL_PLAYERS`` is refused with :class:`ValueError`.
+``ALL_PLAYERS`` is refused with :class:`ValueError`.  Such a public
+observer shows every hand as unknown (``?``) but those that hold no card
+(``-``: hand sizes are public), before the first deal and at the end too.
 
 **Search.**  :meth:`WizardState.resample_from_infostate` deals the cards
 hidden from a player again, at random, consistently with everything that
@@ -114,7 +119,7 @@ from wizard_rules.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.batch import NUM_ACTIONS, action_id, to_action
 from wizard_rules.cards import DECK, Card, Kind, Suit
 from wizard_rules.config import Config, _seat_after
-from wizard_rules.errors import ConfigError, ErrorCode, InvalidArgumentError
+from wizard_rules.errors import ConfigError, ErrorCode, IllegalActionError, InvalidArgumentError
 from wizard_rules.position import position_of
 from wizard_rules.state import State, new_game
 from wizard_rules.tensors import Layout, _round_start, max_score
@@ -307,13 +312,20 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         return sorted(action_id(action) for action in legal_actions(self._state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Every card not yet dealt, each with the same probability."""
+        """Every card not yet dealt, each with the same probability (none but at a deal)."""
+        if self.is_terminal() or not self._state.is_chance:
+            return []
         left = sorted(set(range(len(DECK))) - set(self._dealt))
         p = 1.0 / len(left)
         return [(i, p) for i in left]
 
     def _apply_action(self, action: int) -> None:
         action = int(action)
+        if self.is_terminal():
+            raise IllegalActionError(
+                ErrorCode.GAME_OVER,
+                f"the game is over; no action is legal (got {action})",
+            )
         before = self._state.scores
         state = self._state
         if state.is_chance:
@@ -383,13 +395,17 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         round has dealt them) are shuffled, and each other seat gets as many
         as it holds, never of a suit it showed it lacks (by not following
         it); the rest of the history is kept.  Every such deal is possible,
-        though they are not drawn with exactly equal probabilities.
+        though they are not drawn with exactly equal probabilities.  At the
+        end of the game (or of its one round) every card dealt has been
+        played in the open, so nothing is hidden: the result is a copy.
 
         :param player_id: the viewer.
         :param probability_sampler: a source of uniform numbers in ``[0, 1)``
             (OpenSpiel's samplers), which seeds the shuffle; by default
             :mod:`random`.
         """
+        if self.is_terminal():
+            return self.clone()  # type: ignore[no-any-return]
         seed = probability_sampler() if probability_sampler is not None else random.random()
         rng = random.Random(seed)
         history = [int(a) for a in self.history()]
@@ -558,8 +574,8 @@ class WizardObserver:
         dealt = _own_dealt(state, player)
         if self._public:
             position = position_of(player_view(state._state, player))
-            if not self._private:
-                hidden: list[tuple[Card, ...] | None] = [None] * len(position.hands)
+            if not self._private:  # every hand unknown, but those that hold no card
+                hidden = [() if hand == () else None for hand in position.hands]
                 position = attrs.evolve(position, hands=hidden)
             tokens.append(position.to_text())
         elif self._private:
