@@ -7,6 +7,7 @@ import json
 import random
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import cast
 
@@ -363,3 +364,69 @@ def test_the_fuzz_command(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_fuzz_command_refuses_bad_lists(flag: str, value: str) -> None:
     with pytest.raises(SystemExit):
         main(["conformance", "fuzz", "--adapter", OURS, flag, value])
+
+
+# -- a failed hello leaves nothing running (issue 21, item 1) ----------------------------------
+
+
+def _live_members(group: int) -> list[str]:
+    """The processes of process group ``group`` that are still running (not zombies)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:  # not a process, or it just ended
+            continue
+        state, _, pgrp = stat.rsplit(")", 1)[1].split()[:3]
+        if state != "Z" and int(pgrp) == group:
+            found.append(f"{entry.name}: {stat[:80]}")
+    return found
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        ("", "no answer within"),
+        ("echo garbage", "not JSON"),
+        ("""echo '{"type":"hello","protocol":1,"name":"x","version":"1"}'""", "protocol 1"),
+    ],
+    ids=["silent", "garbage", "protocol 1"],
+)
+def test_a_failed_hello_ends_the_adapters_whole_process_group(
+    tmp_path: Path, answer: str, message: str
+) -> None:
+    # The adapter (a session of its own, so its pid is its group's id) starts
+    # a child, answers the hello badly or not at all, and waits.
+    pid_file = tmp_path / "pid"
+    script = f"echo $$ > {shlex.quote(str(pid_file))}; sleep 95 & {answer or ':'}; exec sleep 96"
+    with pytest.raises(FuzzError, match=message):
+        fuzz(shlex.join(["sh", "-c", script]), games=1, seed=0, timeout=1.0)
+    group = int(pid_file.read_text())
+    deadline = time.monotonic() + 30  # the kill is sent before fuzz returns; let it land
+    while _live_members(group) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _live_members(group) == []
+
+
+def test_the_fuzz_command_leaves_no_adapter_behind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pid_file = tmp_path / "pid"
+    script = f"echo $$ > {shlex.quote(str(pid_file))}; echo garbage; exec sleep 96"
+    argv = ["conformance", "fuzz", "--adapter", shlex.join(["sh", "-c", script])]
+    assert main([*argv, "--timeout", "1"]) == 2
+    assert "not JSON" in capsys.readouterr().err
+    group = int(pid_file.read_text())
+    deadline = time.monotonic() + 30
+    while _live_members(group) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _live_members(group) == []
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [('"', "cannot read the adapter command: No closing quotation"), (" ", "is empty")],
+)
+def test_fuzz_refuses_an_unreadable_adapter_command(command: str, message: str) -> None:
+    with pytest.raises(FuzzError, match=message):
+        fuzz(command, games=1, seed=0)

@@ -212,10 +212,20 @@ class AdapterClient:
     def __init__(self, command: str, *, timeout: float = 10.0) -> None:
         self.timeout = timeout
         try:
-            self.adapter = _Adapter(shlex.split(command), timeout)
+            argv = shlex.split(command)
+        except ValueError as error:
+            raise FuzzError(f"cannot read the adapter command: {error}") from None
+        if not argv:
+            raise FuzzError("the adapter command is empty")
+        try:
+            self.adapter = _Adapter(argv, timeout)
         except AdapterFailure as failure:
             raise FuzzError(f"{failure} ({command!r})") from None
-        hello = self.request({"type": "hello", "protocol": PROTOCOL_VERSION_2})
+        try:  # a hello that fails in any way ends the adapter's whole process group
+            hello = self.request({"type": "hello", "protocol": PROTOCOL_VERSION_2})
+        except BaseException:
+            self.close()
+            raise
         if hello.get("type") != "hello" or hello.get("protocol") != PROTOCOL_VERSION_2:
             self.close()
             raise FuzzError(
