@@ -309,10 +309,14 @@ def test_a_file_name_the_system_refuses_is_explained(
     # A NUL (Ctrl-@ at a terminal) makes the name no file name at all: one
     # line, not a traceback.  A leading ~ is the home directory.
     monkeypatch.setenv("HOME", str(tmp_path))
-    script = ["save /tmp/a\x00b", "save ~/game.json"]
+    script = ["save /tmp/a\x00b", "save ~nosuchuser/game.json", "save ~/game.json"]
     driver = EchoDriver(Config(players=3), answers_of(script), seed=2)
     driver.run()
     assert "cannot save to '/tmp/a\\x00b': embedded null byte" in driver.text
+    assert (
+        "cannot save to ~nosuchuser/game.json: no home directory for ~nosuchuser\n"
+        "Your bid (0 to 1)> save ~/game.json\n"
+    ) in driver.text
     assert GameRecord.from_json((tmp_path / "game.json").read_text("utf-8")).replay().round == 1
 
 
@@ -716,3 +720,41 @@ def test_a_bad_resume_file_through_a_pseudo_terminal(tmp_path: Path) -> None:
     assert child.exitstatus == 1
     assert "invalid_json" in str(child.before)
     assert "Traceback" not in str(child.before)
+
+
+def test_every_save_failure_is_one_line_and_the_game_goes_on(tmp_path: Path) -> None:
+    # Each failed save prints one line (no traceback), then the same prompt
+    # again, and the game plays on to its end; the last save, to a good
+    # file, holds the game.
+    (tmp_path / "a directory").mkdir()
+    failures = [
+        ("~nosuchuser/game.json", "no home directory for ~nosuchuser"),
+        (str(tmp_path / "a directory"), "Is a directory"),
+        (str(tmp_path / "missing" / "game.json"), "No such file or directory"),
+        ("/dev/full", "No space left on device"),
+    ]
+    if os.geteuid() != 0:  # root may write anywhere
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        failures.append((str(locked / "game.json"), "Permission denied"))
+    good = tmp_path / "good.json"
+    child = spawn("--players", "3", "--bots", "random", "--seed", "4")
+    prompt = r"Your bid \(0 to 1\)> "
+    child.expect(prompt)
+    for path, reason in failures:
+        child.sendline(f"save {path}")
+        child.expect(prompt)
+        plain = re.sub(r"\x1b\[[0-9;]*m", "", str(child.before))
+        said = [line.strip() for line in plain.splitlines() if line.strip()]
+        assert said[1:] == [f"cannot save to {path}: {reason}"], said
+    child.sendline(f"save {good}")
+    child.expect(r"Saved to ")
+    answered = play_to_the_end(child)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in str(child.before)
+    # the whole game was played: 20 bids, 210 cards (and a trump choice now and then)
+    assert answered >= 20 + 210
+    assert "Score sheet after round 20" in str(child.before)
+    assert "Final standings" in str(child.before)
+    assert GameRecord.from_json(good.read_text(encoding="utf-8")).replay().round == 1

@@ -469,7 +469,12 @@ class TerminalGame:
             raise _BadAnswer("save needs a file name: save FILE")
         text = GameRecord.from_state(self.state).to_json(indent=2) + "\n"
         try:
-            Path(path).expanduser().write_text(text, encoding="utf-8")
+            target = Path(path).expanduser()
+        except RuntimeError:  # ~user with no such user (or no home to find)
+            home = path.partition("/")[0]
+            raise _BadAnswer(f"cannot save to {path}: no home directory for {home}") from None
+        try:
+            target.write_text(text, encoding="utf-8")
         except OSError as error:
             raise _BadAnswer(f"cannot save to {path}: {error.strerror or error}") from None
         except ValueError as error:  # a NUL in the name
