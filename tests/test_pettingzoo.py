@@ -14,6 +14,7 @@ import pytest
 
 from wizard_rules import (
     ConfigError,
+    ErrorCode,
     IllegalActionError,
     InvalidArgumentError,
     Phase,
@@ -193,6 +194,139 @@ def test_the_single_agent_environment() -> None:
     assert SingleAgentEnv(3, illegal_reward=-5.0).illegal_reward == -5.0
     with pytest.raises(ConfigError):
         SingleAgentEnv(3, seat=3)
+
+
+# What is not an action id of Discrete(86): out of range (a NumPy index would
+# wrap -1 to 85), of another type ("61" or 61.0 would be read as bid 1), or a bool.
+NOT_IDS: list[Any] = [
+    86,
+    1000,
+    2**70,
+    -1,
+    float("nan"),
+    61.0,
+    np.float64(61),
+    None,
+    "3",
+    "61",
+    True,
+]
+NOT_IDS += [np.bool_(True), np.int64(86), np.int8(-1), np.array([61]), np.array(61.0), [61]]
+
+
+@pytest.mark.parametrize("action", NOT_IDS, ids=repr)
+def test_the_single_agent_environment_refuses_what_is_not_an_action_id(action: Any) -> None:
+    single = SingleAgentEnv(3, seat=0, round=2)  # seat 0 bids first: 60, 61, 62 are legal
+    observation, _ = single.reset(seed=7)
+    assert observation["action_mask"].nonzero()[0].tolist() == [60, 61, 62]
+    before = single.env.wizard_state
+    with pytest.raises(InvalidArgumentError) as refused:
+        single.step(action)
+    assert refused.value.code is ErrorCode.INVALID_ARGUMENT
+    assert "0 to 85" in str(refused.value)
+    assert single.env.wizard_state is before
+    _, reward, terminated, _, info = single.step(61)  # the episode goes on: bid 1
+    assert (reward, terminated, info) == (0.0, False, {})
+    assert single.env.wizard_state.bids[0] == 1
+
+
+@pytest.mark.parametrize(
+    "action", [61, np.int64(61), np.int32(61), np.uint8(61), np.array(61)], ids=repr
+)
+def test_the_single_agent_environment_takes_numpy_integers(action: Any) -> None:
+    single = SingleAgentEnv(3, seat=0, round=2)
+    single.reset(seed=7)
+    _, reward, terminated, _, info = single.step(action)
+    assert (reward, terminated, info) == (0.0, False, {})
+    assert single.env.wizard_state.bids[0] == 1
+
+
+@pytest.mark.parametrize("action", [0, 59, 63, 80, 81, 85, np.int64(85)], ids=repr)
+def test_an_id_that_is_not_legal_ends_the_episode(action: Any) -> None:
+    single = SingleAgentEnv(3, seat=0, round=2)  # 0 and 59: cards; 63, 80: bids above 2
+    single.reset(seed=7)
+    before = single.env.wizard_state
+    _, reward, terminated, truncated, info = single.step(action)
+    # the reward: minus the most a round of 2 cards can score (bid 2, won 2: 20 + 2 * 10)
+    assert (reward, terminated, truncated, info) == (-40.0, True, False, {"illegal_action": True})
+    assert single.env.wizard_state is before
+    with pytest.raises(IllegalActionError) as refused:  # over until reset, legal or not
+        single.step(61)
+    assert refused.value.code is ErrorCode.GAME_OVER
+    assert single.env.wizard_state is before
+    single.reset(seed=7)
+    assert single.step(61)[2] is False
+
+
+def test_the_single_agent_environment_refuses_steps_outside_an_episode() -> None:
+    single = SingleAgentEnv(3, seat=1, round=1)
+    with pytest.raises(IllegalActionError, match="reset"):
+        single.step(60)  # before the first reset
+    observation, _ = single.reset(seed=3)
+    terminated = False
+    while not terminated:
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        observation, _, terminated, _, info = single.step(action)
+    assert info == {}
+    assert not observation["action_mask"].any()
+    with pytest.raises(IllegalActionError, match="reset") as refused:
+        single.step(60)
+    assert refused.value.code is ErrorCode.GAME_OVER
+
+
+@pytest.mark.parametrize("action", NOT_IDS, ids=repr)
+def test_the_aec_environment_refuses_what_is_not_an_action_id(action: Any) -> None:
+    game = raw_env(players=3, round=2)
+    game.reset(seed=7)
+    before, agent = game.wizard_state, game.agent_selection
+    if action is None:
+        with pytest.raises(InvalidArgumentError, match="a live agent's action is an id"):
+            game.step(action)
+    else:
+        with pytest.raises(InvalidArgumentError, match="0 to 85") as refused:
+            game.step(action)
+        assert refused.value.code is ErrorCode.INVALID_ARGUMENT
+    assert (game.wizard_state, game.agent_selection) == (before, agent)
+
+
+def test_the_aec_environment_takes_a_zero_dimensional_integer_array() -> None:
+    game = raw_env(players=3, round=2)
+    game.reset(seed=7)
+    assert game.agent_selection == "player_2"  # seat 1 deals round 2
+    game.step(np.array(61))
+    assert game.wizard_state.bids == (None, None, 1)
+
+
+def test_stepping_a_finished_aec_environment(caplog: pytest.LogCaptureFixture) -> None:
+    # PettingZoo's convention (its OrderEnforcingWrapper): a terminated agent
+    # steps with None; once every agent is gone, step() warns and does nothing.
+    game = raw_env(players=3, round=1)
+    game.reset(seed=1)
+    for agent in game.agent_iter():
+        observation, _, terminated, _, _ = game.last()
+        if terminated:
+            with pytest.raises(InvalidArgumentError, match="only action is None"):
+                game.step(60)  # a terminated agent's action is None
+            assert agent in game.agents
+            game.step(None)
+        else:
+            game.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert game.agents == []
+    state = game.wizard_state
+    caplog.clear()
+    for action in (None, 60):
+        game.step(action)
+    warned = [r.getMessage() for r in caplog.records if r.name == "pettingzoo.utils.env_logger"]
+    assert (
+        warned
+        == [
+            "[WARNING]: step() called after all agents are terminated or truncated."
+            " Should reset() first."
+        ]
+        * 2
+    )
+    assert game.agents == []
+    assert game.wizard_state is state
 
 
 def test_without_pettingzoo_the_import_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

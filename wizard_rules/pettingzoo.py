@@ -11,8 +11,13 @@ an AEC environment of one game, or of one round of a game:
   to act is the seat to act (the dealer naming trump, a bidder, a player);
 - **actions** are ``Discrete(86)``, the ids of :mod:`wizard_rules.batch`
   (0 to 59 play that card, ``60 + b`` bids ``b``, 81 to 84 name Clubs,
-  Diamonds, Hearts or Spades trump); an illegal one raises
-  :class:`~wizard_rules.IllegalActionError` and changes nothing;
+  Diamonds, Hearts or Spades trump; 85, "no trump", is never legal).  An
+  id is an ``int``, a NumPy integer scalar (``np.int64``, as RL libraries
+  pass them) or a 0-d NumPy integer array; anything else (a bool, a float,
+  a string, ``None`` for a live agent, an int outside 0 to 85) raises
+  :class:`~wizard_rules.InvalidArgumentError` (``invalid_argument``), and
+  an id that is not legal now raises
+  :class:`~wizard_rules.IllegalActionError`; neither changes anything;
 - **observations** are dicts: ``"observation"``, the agent's tensor of
   :class:`~wizard_rules.tensors.Layout` (``Box(-1, 1)``, ``float32``), and
   ``"action_mask"``, 1 for each legal id (``int8``; all 0 when it is not
@@ -27,7 +32,11 @@ an AEC environment of one game, or of one round of a game:
   the game.  With ``normalize_rewards=True`` they are divided by
   :func:`~wizard_rules.tensors.max_score` of the rounds played;
 - the episode **ends** (every agent terminated) at the end of the game, or of
-  the one round with ``round=r``; nothing is ever truncated.
+  the one round with ``round=r``; nothing is ever truncated.  As PettingZoo
+  has it, a terminated agent steps with ``None`` (any other action raises
+  :class:`~wizard_rules.InvalidArgumentError`), and once every agent is
+  gone, :meth:`~raw_env.step` logs PettingZoo's warning "step() called after
+  all agents are terminated or truncated" and does nothing.
 
 :class:`SingleAgentEnv` is a :class:`gymnasium.Env` for one seat, the others
 played by a fixed policy (uniformly random legal actions by default).
@@ -55,6 +64,7 @@ try:
     from numpy.typing import NDArray
     from pettingzoo import AECEnv  # type: ignore[import-untyped]
     from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+    from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 except ImportError:
     raise ImportError(
         "wizard_rules.pettingzoo needs PettingZoo: pip install 'wizard-rules[pettingzoo]'"
@@ -62,7 +72,13 @@ except ImportError:
 
 from wizard_rules.batch import NUM_ACTIONS, action_id, to_action
 from wizard_rules.config import Config, _seat_after
-from wizard_rules.errors import ConfigError, ErrorCode, InvalidArgumentError
+from wizard_rules.errors import (
+    ConfigError,
+    ErrorCode,
+    IllegalActionError,
+    InvalidArgumentError,
+    _show,
+)
 from wizard_rules.position import position_of
 from wizard_rules.random_play import random_deal
 from wizard_rules.state import State, new_game
@@ -227,23 +243,36 @@ class raw_env(AECEnv):  # type: ignore[misc]
             mask[[action_id(a) for a in legal_actions(state)]] = 1
         return {"observation": tensor, "action_mask": mask}
 
-    def step(self, action: int | np.integer[Any] | None) -> None:
+    def step(self, action: int | np.integer[Any] | NDArray[np.integer[Any]] | None) -> None:
         """Make ``agent_selection``'s move ``action`` (an id).
 
+        A terminated agent's action is ``None``; after every agent is gone, a
+        step logs PettingZoo's warning and does nothing.
+
         :raises IllegalActionError: the action is not legal now (nothing changes).
-        :raises InvalidArgumentError: ``action`` is not an id from 0 to 85.
+        :raises InvalidArgumentError: ``action`` is not an id from 0 to 85 (an
+            ``int``, a NumPy integer or a 0-d NumPy integer array; not a bool),
+            or a terminated agent's action is not ``None``.
         """
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise InvalidArgumentError(
+                    ErrorCode.INVALID_ARGUMENT,
+                    f"{agent} is terminated: its only action is None, not {_show(action)}",
+                )
             self._was_dead_step(action)
             return
         seat = self.possible_agents.index(agent)
         before = self._state
         if action is None:
             raise InvalidArgumentError(
-                ErrorCode.INVALID_ARGUMENT, "a live agent's action is an id"
+                ErrorCode.INVALID_ARGUMENT, "a live agent's action is an id, not None"
             )
-        state = apply(before, to_action(action, seat))
+        state = apply(before, to_action(_action_id(action), seat))
         state = self._deal(state)
         over = self._over(state)
         if self._per_round or over:
@@ -271,6 +300,24 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
+def _action_id(action: object) -> int:
+    """``action`` as an id of ``Discrete(86)``: an int, a NumPy integer or a 0-d integer array.
+
+    :raises InvalidArgumentError: anything else (a bool is not an id).
+    """
+    if type(action) is np.ndarray and action.shape == () and action.dtype.kind in "iu":
+        action = action[()]
+    if isinstance(action, np.integer):
+        action = int(action)
+    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"an action is an id from 0 to {NUM_ACTIONS - 1} (an int or a NumPy integer), "
+            f"not {_show(action)}",
+        )
+    return action
+
+
 def _random_policy(observation: Observation, rng: np.random.Generator) -> int:
     return int(rng.choice(np.flatnonzero(observation["action_mask"])))
 
@@ -281,10 +328,18 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     Observations, actions and rewards are the AEC environment's for the
     learner's seat; an episode is one game (or one round).  The reward of a
     step is what the learner scored from its action up to its next turn (or
-    the end).  An action that is not legal ends the episode with reward
-    ``illegal_reward`` and ``info["illegal_action"] = True`` (so that
-    Gymnasium's checks, which try random actions, can run; a learner should
-    follow the ``action_mask``).
+    the end).  An id of the action space (0 to 85) that is not legal now
+    ends the episode with reward ``illegal_reward`` and
+    ``info["illegal_action"] = True`` (so that Gymnasium's checks, which try
+    random actions, can run; a learner should follow the ``action_mask``).
+    Anything that is not an id of the action space is a caller's mistake,
+    never read as some other action: a bool, a float, a string, ``None``, an
+    int outside 0 to 85 raise :class:`~wizard_rules.InvalidArgumentError`
+    (``invalid_argument``) and change nothing.  Ids may be ints, NumPy
+    integer scalars (``np.int64``) or 0-d NumPy integer arrays.  Once an
+    episode has ended (and before the first :meth:`reset`), :meth:`step`
+    raises :class:`~wizard_rules.IllegalActionError` (``game_over``) until
+    :meth:`reset`.
 
     :param players: 3 to 6.
     :param seat: the learner's seat.
@@ -327,6 +382,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.observation_space = self.env.observation_space(self.agent)  # type: ignore[assignment]
         self.action_space = self.env.action_space(self.agent)
         self.render_mode = self.env.render_mode
+        self._ended = True  # no episode under way (before the first reset, after its end)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -335,6 +391,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         self.env.reset(seed=seed)
         self._play_others()
+        self._ended = self.env.terminations[self.agent]
         return self.env.observe(self.agent), {}
 
     def _play_others(self) -> None:
@@ -345,9 +402,21 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     def step(
         self, action: np.int64 | int
     ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        """Make the learner's move and play the others up to its next turn."""
+        """Make the learner's move and play the others up to its next turn.
+
+        :raises InvalidArgumentError: ``action`` is not an id from 0 to 85
+            (nothing changes).
+        :raises IllegalActionError: ``game_over``: no episode is under way
+            (call :meth:`reset`).
+        """
         env = self.env
-        if not env.observe(self.agent)["action_mask"][int(action)]:
+        if self._ended:
+            raise IllegalActionError(
+                ErrorCode.GAME_OVER, "the episode is over (or not started): call reset() first"
+            )
+        id = _action_id(action)
+        if not env.observe(self.agent)["action_mask"][id]:
+            self._ended = True
             return (
                 env.observe(self.agent),
                 self.illegal_reward,
@@ -355,10 +424,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
                 False,
                 {"illegal_action": True},
             )
-        env.step(int(action))
+        env.step(id)
         self._play_others()
         reward = float(env._cumulative_rewards[self.agent])
-        return env.observe(self.agent), reward, env.terminations[self.agent], False, {}
+        self._ended = env.terminations[self.agent]
+        return env.observe(self.agent), reward, self._ended, False, {}
 
     def render(self) -> str | None:
         """The AEC environment's :meth:`raw_env.render`."""
