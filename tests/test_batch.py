@@ -375,6 +375,25 @@ def test_bad_arguments_raise_the_librarys_error(call: object) -> None:
     assert raised.value.code is ErrorCode.INVALID_ARGUMENT
 
 
+@pytest.mark.parametrize("size", [1_000_001, 10**12])
+def test_a_batch_too_large_is_refused_with_the_limit(size: int) -> None:
+    # The documented limit is a million games: numpy's bare MemoryError is
+    # never what the caller sees.
+    with pytest.raises(InvalidArgumentError) as raised:
+        batch.new_batch(Config(players=3), size)
+    assert raised.value.code is ErrorCode.INVALID_ARGUMENT
+    assert "at most 1,000,000 games" in raised.value.message
+    with pytest.raises(InvalidArgumentError, match="at most 1,000,000 games"):
+        batch.random_games(Config(players=3), size, np.random.default_rng(0))
+
+
+def test_a_batch_at_the_limit_is_made() -> None:
+    assert batch.MAX_BATCH_SIZE == 1_000_000
+    state = batch.new_batch(Config(players=3), 1_000_000)
+    assert state.size == 1_000_000
+    assert state.hands.shape == (1_000_000, 3)
+
+
 def test_without_numpy_the_import_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "numpy", None)
     monkeypatch.delitem(sys.modules, "wizard_rules.batch")
