@@ -8,8 +8,7 @@ import json
 import re
 import subprocess
 import sys
-import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ import pytest
 
 import wizard_rules
 from wizard_rules import Card, Config, Phase, Suit, apply, new_game, parse_card, player_view
+from wizard_rules.conformance import runner as runner_module
 from wizard_rules.conformance.adapter import OBSERVATIONS, handle, perft, run_case, serve
 from wizard_rules.conformance.protocol import (
     JSON,
@@ -612,28 +612,29 @@ def test_the_whole_suite_passes_through_the_subprocess_protocol() -> None:
 
 
 @pytest.mark.parametrize(
-    ("mode", "words"),
+    ("mode", "seconds", "words"),
     [
-        ("exit", "exit status 3"),
-        ("empty", "did not answer the handshake"),
-        ("hang", "no answer within 1 s"),
-        ("protocol3", "speaks protocol 3"),
+        ("exit", "60", "exit status 3"),
+        ("empty", "60", "did not answer the handshake"),
+        ("hang", "1", "no answer within 1 s"),  # never answers: any timeout fires
+        ("protocol3", "60", "speaks protocol 3"),
     ],
 )
-def test_a_broken_adapter_fails_fast_without_a_traceback(mode: str, words: str) -> None:
+def test_a_broken_adapter_fails_fast_without_a_traceback(
+    mode: str, seconds: str, words: str
+) -> None:
     command = " ".join(f'"{part}"' for part in [*FAKE, mode])
-    started = time.monotonic()
-    result = run_cli("run", "--adapter", command, "--timeout", "1", timeout=60)
-    elapsed = time.monotonic() - started
+    result = run_cli("run", "--adapter", command, "--timeout", seconds)
     assert result.returncode == 1
     assert "Traceback" not in result.stdout + result.stderr
     assert words in result.stdout
+    # Only the handshake was tried: every case after it was not run.
+    assert f"{len(SUITE.cases) - 1} cases were not run" in result.stdout
     assert f"0 passed, {len(SUITE.cases)} failed" in result.stdout
-    assert elapsed < 20
 
 
 def test_an_adapter_that_prints_garbage_is_reported() -> None:
-    report = run_suite(SUITE, " ".join([*FAKE, "garbage"]), run=["deck.00*"], timeout=2)
+    report = run_suite(SUITE, " ".join([*FAKE, "garbage"]), run=["deck.00*"], timeout=60)
     assert not report.ok
     errors = [r for r in report.results if r.outcome == Outcome.ERROR]
     assert errors
@@ -642,7 +643,7 @@ def test_an_adapter_that_prints_garbage_is_reported() -> None:
 
 def test_an_adapter_that_crashes_is_restarted_for_the_next_case() -> None:
     command = " ".join([*FAKE, "crash", "leading.017"])
-    report = run_suite(SUITE, command, run=["leading.*"], timeout=5)
+    report = run_suite(SUITE, command, run=["leading.*"], timeout=60)
     outcomes = {r.case.id: r for r in report.results if r.outcome != Outcome.SKIPPED}
     assert outcomes["leading.017"].outcome == Outcome.ERROR
     assert "crashing on purpose" in outcomes["leading.017"].detail
@@ -651,14 +652,29 @@ def test_an_adapter_that_crashes_is_restarted_for_the_next_case() -> None:
     assert not report.ok
 
 
-def test_an_adapter_that_stalls_on_one_case_times_out_and_goes_on() -> None:
-    command = " ".join([*FAKE, "stall", "trump.034"])
-    started = time.monotonic()
-    report = run_suite(SUITE, command, run=["trump.03?"], timeout=1)
-    assert time.monotonic() - started < 15
-    outcomes = {r.case.id: r.outcome for r in report.results if r.outcome != Outcome.SKIPPED}
-    assert outcomes["trump.034"] == Outcome.ERROR
-    assert outcomes["trump.035"] == Outcome.PASSED
+def test_an_adapter_that_stalls_on_one_case_times_out_and_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The fake adapter never answers the stalled case, so any timeout fires
+    # there, however busy the machine; every other answer (and each start of
+    # the adapter) gets a minute, far more than it needs.
+    first, stalled, after = (case.id for case in SUITE.cases[:3])
+    ask = runner_module._Adapter.ask
+
+    def timed_ask(adapter: runner_module._Adapter, request: Mapping[str, Any]) -> dict[str, Any]:
+        adapter.timeout = 0.5 if request.get("id") == stalled else 60.0
+        return ask(adapter, request)
+
+    monkeypatch.setattr(runner_module._Adapter, "ask", timed_ask)
+    command = " ".join([*FAKE, "stall", stalled])
+    report = run_suite(SUITE, command, run=[first, stalled, after], timeout=60)
+    results = {r.case.id: r for r in report.results if r.outcome != Outcome.SKIPPED}
+    assert {case_id: r.outcome for case_id, r in results.items()} == {
+        first: Outcome.PASSED,
+        stalled: Outcome.ERROR,
+        after: Outcome.PASSED,
+    }
+    assert results[stalled].detail == "no answer within 0.5 s"
 
 
 def test_a_wrong_answer_is_a_failure_with_expected_and_got() -> None:
@@ -793,7 +809,7 @@ def test_case_records_are_plain_data() -> None:
     ],
 )
 def test_misbehaving_answers_are_errors(mode: str, words: str) -> None:
-    report = run_suite(SUITE, " ".join([*FAKE, mode]), run=["deck.001"], timeout=3)
+    report = run_suite(SUITE, " ".join([*FAKE, mode]), run=["deck.001"], timeout=60)
     (result,) = [r for r in report.results if r.outcome != Outcome.SKIPPED]
     assert result.outcome == Outcome.ERROR
     assert words in result.detail
@@ -1079,7 +1095,7 @@ print(json.dumps({{"ok": report.ok, "loaded": loaded}}))
 
 
 def test_cases_after_a_failed_handshake_are_not_run() -> None:
-    report = run_suite(SUITE, " ".join([*FAKE, "exit"]), run=["deck.*"], timeout=2)
+    report = run_suite(SUITE, " ".join([*FAKE, "exit"]), run=["deck.*"], timeout=60)
     ran = [r for r in report.results if r.outcome is not Outcome.SKIPPED]
     assert ran[0].outcome is Outcome.ERROR
     assert "handshake failed" in ran[0].detail

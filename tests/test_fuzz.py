@@ -341,8 +341,11 @@ def test_fuzz_refuses_a_configuration_the_adapter_refuses() -> None:
     ],
 )
 def test_fuzz_says_what_is_wrong_with_the_adapter(command: str, message: str) -> None:
+    # Only the adapter that never answers needs a short timeout (any one
+    # fires); the others answer at once, and get a minute to start.
+    timeout = 1.0 if message == "no answer within" else 60.0
     with pytest.raises(FuzzError, match=message):
-        fuzz(command, games=1, seed=0, timeout=1.0)
+        fuzz(command, games=1, seed=0, timeout=timeout)
 
 
 # -- the command ----------------------------------------------------------------------------------
@@ -384,23 +387,23 @@ def _live_members(group: int) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("answer", "message"),
+    ("answer", "timeout", "message"),
     [
-        ("", "no answer within"),
-        ("echo garbage", "not JSON"),
-        ("""echo '{"type":"hello","protocol":1,"name":"x","version":"1"}'""", "protocol 1"),
+        ("", 1.0, "no answer within 1 s"),  # it never answers: any timeout fires
+        ("echo garbage", 60.0, "not JSON"),
+        ("""echo '{"type":"hello","protocol":1,"name":"x","version":"1"}'""", 60.0, "protocol 1"),
     ],
     ids=["silent", "garbage", "protocol 1"],
 )
 def test_a_failed_hello_ends_the_adapters_whole_process_group(
-    tmp_path: Path, answer: str, message: str
+    tmp_path: Path, answer: str, timeout: float, message: str
 ) -> None:
     # The adapter (a session of its own, so its pid is its group's id) starts
     # a child, answers the hello badly or not at all, and waits.
     pid_file = tmp_path / "pid"
     script = f"echo $$ > {shlex.quote(str(pid_file))}; sleep 95 & {answer or ':'}; exec sleep 96"
     with pytest.raises(FuzzError, match=message):
-        fuzz(shlex.join(["sh", "-c", script]), games=1, seed=0, timeout=1.0)
+        fuzz(shlex.join(["sh", "-c", script]), games=1, seed=0, timeout=timeout)
     group = int(pid_file.read_text())
     deadline = time.monotonic() + 30  # the kill is sent before fuzz returns; let it land
     while _live_members(group) and time.monotonic() < deadline:
@@ -414,7 +417,7 @@ def test_the_fuzz_command_leaves_no_adapter_behind(
     pid_file = tmp_path / "pid"
     script = f"echo $$ > {shlex.quote(str(pid_file))}; echo garbage; exec sleep 96"
     argv = ["conformance", "fuzz", "--adapter", shlex.join(["sh", "-c", script])]
-    assert main([*argv, "--timeout", "1"]) == 2
+    assert main([*argv, "--timeout", "60"]) == 2
     assert "not JSON" in capsys.readouterr().err
     group = int(pid_file.read_text())
     deadline = time.monotonic() + 30
