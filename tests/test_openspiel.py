@@ -196,6 +196,25 @@ def test_actions_are_the_batch_ids_and_illegal_ones_change_nothing() -> None:
     assert dealing.history() == [7]
 
 
+@pytest.mark.parametrize("outcome", [-1, 60, 99, 2**40], ids=repr)
+def test_naming_a_chance_outcome_that_is_not_a_card_is_refused(outcome: int) -> None:
+    state = load(players=3, round=2).new_initial_state()
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 59) == "deal W4"  # the last card
+    with pytest.raises(InvalidArgumentError, match="not a card") as refused:
+        state.action_to_string(pyspiel.PlayerId.CHANCE, outcome)
+    assert refused.value.code is ErrorCode.INVALID_ARGUMENT
+
+
+@pytest.mark.parametrize("viewer", [-1, 3, 99], ids=repr)
+def test_resampling_for_a_player_who_is_not_a_seat_is_refused(viewer: int) -> None:
+    state = play_randomly(load(players=3, round=2).new_initial_state(), random.Random(1), 9)
+    history = state.history()
+    with pytest.raises(InvalidArgumentError, match="seat") as refused:
+        state.resample_from_infostate(viewer, random.Random(0).random)
+    assert refused.value.code is ErrorCode.INVALID_ARGUMENT
+    assert state.history() == history
+
+
 def test_returns_and_rewards_are_the_scores() -> None:
     game = load(players=3)
     state = game.new_initial_state()

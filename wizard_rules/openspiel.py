@@ -119,7 +119,13 @@ from wizard_rules.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.batch import NUM_ACTIONS, action_id, to_action
 from wizard_rules.cards import DECK, Card, Kind, Suit
 from wizard_rules.config import Config, _seat_after
-from wizard_rules.errors import ConfigError, ErrorCode, IllegalActionError, InvalidArgumentError
+from wizard_rules.errors import (
+    ConfigError,
+    ErrorCode,
+    IllegalActionError,
+    InvalidArgumentError,
+    _show,
+)
 from wizard_rules.position import position_of
 from wizard_rules.state import State, new_game
 from wizard_rules.tensors import Layout, _round_start, max_score
@@ -329,7 +335,7 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         before = self._state.scores
         state = self._state
         if state.is_chance:
-            if not 0 <= action < len(DECK) or action in self._dealt:
+            if _outcome(action) in self._dealt:
                 raise InvalidArgumentError(
                     ErrorCode.INVALID_ARGUMENT,
                     f"chance outcome {action} is not a card left to deal",
@@ -366,7 +372,7 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {DECK[action]}"
+            return f"deal {DECK[_outcome(action)]}"
         return str(to_action(int(action), player))
 
     def returns(self) -> list[float]:
@@ -403,7 +409,14 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         :param probability_sampler: a source of uniform numbers in ``[0, 1)``
             (OpenSpiel's samplers), which seeds the shuffle; by default
             :mod:`random`.
+        :raises InvalidArgumentError: ``player_id`` is not a seat.
         """
+        players = self._spec.config.players
+        if type(player_id) is not int or not 0 <= player_id < players:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"the viewer must be a seat, 0 to {players - 1}, not {_show(player_id)}",
+            )
         if self.is_terminal():
             return self.clone()  # type: ignore[no-any-return]
         seed = probability_sampler() if probability_sampler is not None else random.random()
@@ -417,6 +430,19 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         for action in history[:start] + redrawn + history[start + len(drawn) :]:
             state.apply_action(action)
         return state
+
+
+def _outcome(action: int) -> int:
+    """A chance outcome: a card's index, 0 to 59.
+
+    :raises InvalidArgumentError: ``action`` is not one.
+    """
+    if not 0 <= action < len(DECK):
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"chance outcome {action} is not a card left to deal: cards are 0 to 59",
+        )
+    return action
 
 
 def _voids(state: State) -> dict[int, set[Suit]]:
