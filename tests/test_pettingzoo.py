@@ -297,34 +297,50 @@ def test_the_aec_environment_takes_a_zero_dimensional_integer_array() -> None:
     assert game.wizard_state.bids == (None, None, 1)
 
 
-def test_stepping_a_finished_aec_environment(caplog: pytest.LogCaptureFixture) -> None:
-    # PettingZoo's convention (its OrderEnforcingWrapper): a terminated agent
-    # steps with None; once every agent is gone, step() warns and does nothing.
-    game = raw_env(players=3, round=1)
-    game.reset(seed=1)
+def play_to_the_end(game: Any, dead_action: Any = None) -> None:
+    """Play the lowest legal ids; step each terminated agent with ``dead_action`` first
+    (which must be refused), then with None."""
     for agent in game.agent_iter():
         observation, _, terminated, _, _ = game.last()
         if terminated:
-            with pytest.raises(InvalidArgumentError, match="only action is None"):
-                game.step(60)  # a terminated agent's action is None
-            assert agent in game.agents
+            if dead_action is not None:
+                with pytest.raises(InvalidArgumentError, match="only action is None"):
+                    game.step(dead_action)
+                assert game.agent_selection == agent
+                assert agent in game.agents
             game.step(None)
         else:
             game.step(int(np.flatnonzero(observation["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("action", [60, np.int64(0), "x"], ids=repr)
+def test_a_terminated_agent_steps_with_none_only(action: Any) -> None:
+    # PettingZoo's rule (AECEnv._was_dead_step), as this library's documented error
+    game = raw_env(players=3, round=1)
+    game.reset(seed=1)
+    play_to_the_end(game, dead_action=action)
+    assert game.agents == []
+
+
+def test_stepping_an_aec_environment_whose_agents_are_all_gone(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # PettingZoo's convention (its OrderEnforcingWrapper): once every agent is
+    # gone, step() logs a warning and does nothing.
+    game = raw_env(players=3, round=1)
+    game.reset(seed=1)
+    play_to_the_end(game)
     assert game.agents == []
     state = game.wizard_state
     caplog.clear()
     for action in (None, 60):
         game.step(action)
     warned = [r.getMessage() for r in caplog.records if r.name == "pettingzoo.utils.env_logger"]
-    assert (
-        warned
-        == [
-            "[WARNING]: step() called after all agents are terminated or truncated."
-            " Should reset() first."
-        ]
-        * 2
+    message = (
+        "[WARNING]: step() called after all agents are terminated or truncated."
+        " Should reset() first."
     )
+    assert warned == [message, message]
     assert game.agents == []
     assert game.wizard_state is state
 
