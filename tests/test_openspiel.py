@@ -402,10 +402,15 @@ def test_a_public_observer_at_the_end_of_the_whole_game() -> None:
     game = load(players=4, round=15)  # the last round: the game is over at its end
     state = play_to_the_end({"players": 4, "round": 15}, 2)
     a, b, c, d = state.wizard_state.scores
-    assert game.make_py_observer(PUBLIC).string_from(state, 3) == (
+    public = game.make_py_observer(PUBLIC)
+    assert public.string_from(state, 3) == (
         f"p3 players=4 round=15 dealer=2 over scores={a},{b},{c},{d} hands=-/-/-/- "
         "turned=- trump=- bids=-,-,-,- won=0,0,0,0 played=- trick=- leader=3 end"
     )
+    assert "hand=" not in game.make_py_observer(PUBLIC_RECALL).string_from(state, 3)
+    public.set_from(state, 3)
+    assert "hand" not in public.dict
+    assert public.dict["phase"].nonzero()[0].tolist() == [4]  # the last phase: the game is over
 
 
 def test_a_public_observer_shows_who_holds_no_card_in_the_last_trick() -> None:
