@@ -19,6 +19,9 @@ blank      serves properly, with an empty line before every answer
 huge       answers the handshake, then a case with a line of over 1 MiB
 list       answers the handshake, then a case with a JSON array
 other-id   answers the handshake, then a case with the wrong id
+noisy      serves properly (protocol 2, the step-by-step messages too), with
+           fields the protocol does not define in every answer: "note" and
+           "exception"
 canned F   serves properly, but answers the cases of the JSON file F (an object
            from case id to answer) with what it holds; "type" and "id" are
            added when the answer lacks them
@@ -32,7 +35,7 @@ import os
 import sys
 import time
 
-from wizard_rules.conformance.adapter import handle
+from wizard_rules.conformance.adapter import Session, handle
 
 
 def main() -> None:
@@ -44,6 +47,7 @@ def main() -> None:
             canned = json.load(handle_)
     if mode == "exit":
         sys.exit(3)
+    session = Session()
     for line in sys.stdin:
         request = json.loads(line)
         kind = request.get("type")
@@ -90,9 +94,11 @@ def main() -> None:
             time.sleep(3600)
             return
         else:
-            answer = handle(request)
+            answer = handle(request, session)
             if answer is None:
                 return
+            if mode == "noisy":
+                answer = {**answer, "note": "a fake adapter", "exception": None}
             if mode == "wrong" and request.get("id") == target:
                 answer = {"type": "result", "id": target, "errors": [], "state": {}, "perft": None}
         if mode == "blank":

@@ -59,12 +59,15 @@ holding them, or a number too large for a double, as an adapter error).
    Answers are compared as JSON values, types included (``true`` is not
    ``1``, ``1.0`` is not ``1``).  A part asked for and left out of the
    answer (``errors``, ``perft``, or a key of ``state``) is wrong, never read
-   as ``null``.  Extra fields are allowed nowhere: a handshake answer has
-   exactly ``type``, ``protocol``, ``name`` and ``version``; a result exactly
-   ``type``, ``id``, ``errors``, ``state``, ``perft`` and, optionally,
-   ``unsupported``; ``state`` only keys of ``observe``; a refusal exactly
-   ``at`` and ``code``, and an observation's value exactly the shape of
-   :data:`OBSERVATION_KEYS` (an extra field there is a wrong value).
+   as ``null``.  A field at the top of an answer that the protocol does not
+   define for its ``type`` (see :data:`ANSWER_FIELDS`), such as ``"note"``,
+   is ignored, so that an adapter keeps working when a later version adds
+   fields (and may add its own); a runner lists such fields once in its
+   report.  Within an answer nothing extra is allowed: ``state`` holds only
+   keys of ``observe`` (an observation not asked for is an adapter error),
+   a refusal exactly ``at`` and ``code``, and an observation's value exactly
+   the shape of :data:`OBSERVATION_KEYS` (an extra field there is a wrong
+   value).
 3. The runner ends with ``{"type": "bye"}`` (:class:`ByeRequest`); the
    adapter exits.
 
@@ -89,6 +92,7 @@ from __future__ import annotations
 from typing import Final, Literal, NotRequired, TypeAlias, TypedDict
 
 __all__ = [
+    "ANSWER_FIELDS",
     "JSON",
     "MAX_LINE_BYTES",
     "MAX_PERFT_DEPTH",
@@ -273,6 +277,22 @@ key                      value
 
 UNORDERED_OBSERVATIONS: Final[frozenset[str]] = frozenset({"hands", "winners", "legal_actions"})
 """Observations whose lists carry no order (for ``hands``, each hand's cards)."""
+
+ANSWER_FIELDS: Final[dict[str, frozenset[str]]] = {
+    "hello": frozenset({"type", "protocol", "name", "version"}),
+    "result": frozenset({"type", "id", "errors", "state", "perft", "unsupported"}),
+    "error": frozenset({"type", "id", "message"}),
+    "ok": frozenset({"type"}),
+    "refused": frozenset({"type", "code"}),
+    "observed": frozenset({"type", "state"}),
+}
+"""The top-level fields the protocol defines for each type of answer (both versions).
+
+Any other top-level field is ignored (and listed once in a runner's report):
+see :class:`HelloAnswer`, :class:`ResultAnswer`, :class:`ErrorAnswer` and,
+of version 2, :class:`OkAnswer`, :class:`RefusedAnswer` and
+:class:`ObservedAnswer`.
+"""
 
 
 # -- protocol version 2: positions and step-by-step messages ---------------------------------

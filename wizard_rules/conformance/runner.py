@@ -42,6 +42,7 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from wizard_rules.conformance.protocol import (
+    ANSWER_FIELDS,
     MAX_LINE_BYTES,
     PROTOCOL_VERSION,
     PROTOCOL_VERSION_2,
@@ -283,11 +284,16 @@ class _Adapter:
     line are held (a longer line is an adapter error), only a newline ends
     a line, and only the last few KiB of standard error are kept, for the
     report.  :meth:`close` kills the whole process group, so the adapter's
-    own children end with it.
+    own children end with it.  The top-level fields of its answers that the
+    protocol does not define are gathered in ``unknown`` (as ``TYPE.FIELD``),
+    a set that the caller may share between adapters.
     """
 
-    def __init__(self, command: Sequence[str], timeout: float) -> None:
+    def __init__(
+        self, command: Sequence[str], timeout: float, unknown: set[str] | None = None
+    ) -> None:
         self.timeout = timeout
+        self.unknown: set[str] = set() if unknown is None else unknown
         self.stderr = bytearray()  # its last _STDERR_KEPT bytes
         self.pending = bytearray()  # what it wrote to standard output and was not yet read
         try:
@@ -404,7 +410,9 @@ class _Adapter:
                     raise AdapterFailure(self._why_gone())
                 self._step(deadline, b"")
             elif line.strip():
-                return _parse_answer(line)
+                answer = _parse_answer(line)
+                self.unknown.update(_unknown_fields(answer))
+                return answer
 
     def close(self) -> None:
         """Say goodbye, give it a second to exit, then kill its whole process group."""
@@ -421,6 +429,15 @@ class _Adapter:
         for pipe in self.pipes:
             pipe.close()
         self.input = self.output = self.errors = None
+
+
+def _unknown_fields(answer: Mapping[str, object]) -> list[str]:
+    """The top-level fields of ``answer`` its type does not define, as ``TYPE.FIELD``."""
+    kind = answer.get("type")
+    known = ANSWER_FIELDS.get(kind) if type(kind) is str else None
+    if known is None:  # not an answer of the protocol: an adapter error elsewhere
+        return []
+    return [f"{kind}.{name}" for name in answer if name not in known]
 
 
 _PROTOCOLS: Final = (PROTOCOL_VERSION, PROTOCOL_VERSION_2)
@@ -443,14 +460,7 @@ def _handshake(adapter: _Adapter) -> dict[str, Any]:
             f"the adapter speaks protocol {answer.get('protocol')!r}, "
             f"this runner speaks {PROTOCOL_VERSION_2} (and {PROTOCOL_VERSION})"
         )
-    extra = sorted(set(answer) - _HELLO_FIELDS)
-    if extra:
-        raise AdapterFailure(f"the handshake has fields the protocol does not know: {extra}")
     return answer
-
-
-_HELLO_FIELDS: Final = frozenset({"type", "protocol", "name", "version"})
-_RESULT_FIELDS: Final = frozenset({"type", "id", "errors", "state", "perft", "unsupported"})
 
 
 def _order_key(item: Any) -> str:
@@ -531,12 +541,11 @@ def _check_unsupported(case: Case, answer: Mapping[str, object]) -> bool | tuple
 def _judge(case: Case, answer: Mapping[str, object]) -> Judgement:
     """Judge an adapter's answer to ``case`` (its ``errors``, ``state`` and ``perft``).
 
-    :raises AdapterFailure: the answer has fields the protocol does not know,
-        an observation that was not asked for, or a malformed ``unsupported``.
+    Top-level fields the protocol does not define are ignored.
+
+    :raises AdapterFailure: the answer has an observation that was not asked
+        for, or a malformed ``unsupported``.
     """
-    extra = sorted(set(answer) - _RESULT_FIELDS)
-    if extra:
-        raise AdapterFailure(f"the result has fields the protocol does not know: {extra}")
     unsupported = _check_unsupported(case, answer)
     state = answer.get("state")
     if type(state) is dict:
@@ -715,6 +724,9 @@ class Report:
     :ivar strict: whether unsupported cases and stale known-failures entries
         fail the run.
     :ivar seconds: how long the run took.
+    :ivar unknown_fields: the top-level fields of the adapter's answers that
+        the protocol does not define, which were ignored, as ``TYPE.FIELD``
+        (``"result.note"``), sorted.
     """
 
     implementation: dict[str, Any]
@@ -723,6 +735,7 @@ class Report:
     known: tuple[KnownStatus, ...] = ()
     strict: bool = False
     seconds: float = 0.0
+    unknown_fields: tuple[str, ...] = ()
 
     @property
     def stale(self) -> tuple[KnownStatus, ...]:
@@ -797,6 +810,7 @@ def run_suite(
     implementation: dict[str, Any] = {}
     failures_in_a_row = 0
     problem = ""
+    unknown: set[str] = set()
     try:
         for case in suite.cases:
             if case.id not in selected:
@@ -810,7 +824,7 @@ def run_suite(
                 # A fresh adapter for the first case, and after one that
                 # crashed or hung.  If it cannot even say hello, stop.
                 try:
-                    adapter = _Adapter(argv, timeout)
+                    adapter = _Adapter(argv, timeout, unknown)
                     implementation = _handshake(adapter)
                 except AdapterFailure as failure:
                     problem = f"handshake failed: {failure}"
@@ -855,6 +869,7 @@ def run_suite(
         _statuses(suite, entries, results),
         strict,
         time.monotonic() - started,
+        tuple(sorted(unknown)),
     )
 
 
@@ -1023,6 +1038,9 @@ def _known_lines(report: Report, explain: Explainer | None) -> list[str]:
     return lines
 
 
+_UNKNOWN: Final = "unknown fields in the adapter's answers, ignored: "
+
+
 def format_report(
     report: Report,
     suite: Suite,
@@ -1032,7 +1050,8 @@ def format_report(
 ) -> str:
     """Return the human-readable report.
 
-    Each failure (its differences, long values cut with a visible marker,
+    The fields of the adapter's answers that the protocol does not define
+    (ignored), in one line; each failure (its differences, long values cut with a visible marker,
     and, given an ``explain`` function, its first divergence and the
     position there), error, unsupported case and fixed known failure; the
     known-failures entries and what became of them; counts by area, by rule
@@ -1047,6 +1066,8 @@ def format_report(
         protocol = report.implementation.get("protocol", "?")
         lines.append(f"adapter: {name} {version}, protocol {protocol}")
     lines.append(f"suite: version {suite.version}, {len(suite.cases)} cases")
+    if report.unknown_fields:
+        lines.append(_UNKNOWN + ", ".join(report.unknown_fields))
     if report.problem:
         lines.append(f"PROBLEM: {report.problem}")
     for result in report.results:
@@ -1124,6 +1145,7 @@ def json_report(report: Report, suite: Suite, explain: Explainer | None = None) 
             for kind, by in groups.items()
         },
         "known_failures": [status.to_dict() for status in report.known],
+        "unknown_fields": list(report.unknown_fields),
         "results": [_result_dict(result, explain) for result in report.results],
     }
 
