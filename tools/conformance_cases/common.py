@@ -445,3 +445,51 @@ def pos(text: str) -> Json:
 def pos_after(cfg: Json, actions: Sequence[Json]) -> Json:
     """The position legal ``actions`` reach from a new game, in its JSON form."""
     return position_to_dict(position_of(position(cfg, actions)))
+
+
+def first_trick(
+    players: int,
+    round_: int,
+    dealer: int,
+    trick: Sequence[str],
+    hand: Sequence[str],
+    turned: str | None,
+    *,
+    void: bool = False,
+) -> Json:
+    """A position in the first trick of round ``round_``, every bid 0 and
+    every score ``20 * (round_ - 1)``: the seats from the leader (left of
+    ``dealer``) have played ``trick``, and the seat to act holds ``hand``
+    and, up to the round's size, more cards (of no led suit if ``void``).
+    The other hands get the first unused cards of FILL_ORDER, of no led
+    suit for a seat that did not follow it (rule 12.14); in the last round
+    they use up the deck."""
+    opener = next((c for c in trick if not c.startswith("J")), "W")[0]
+    led = opener if opener in "CDHS" else None
+    leader = (dealer + 1) % players
+    actor = (leader + len(trick)) % players
+    pool = [c for c in FILL_ORDER if c not in {*trick, *hand, turned}]
+    hands: dict[int, list[str]] = {actor: list(hand)}
+    played = {(leader + k) % players: card for k, card in enumerate(trick)}
+    barred = {s for s, c in played.items() if led and c[0] in "CDHS" and c[0] != led}
+    if void:
+        barred.add(actor)
+    order = sorted(range(players), key=lambda s: (s not in barred, s))
+    for seat in order:
+        size = round_ - (seat in played)
+        have = hands.setdefault(seat, [])
+        for card in [c for c in pool if seat not in barred or c[0] != led][: size - len(have)]:
+            have.append(card)
+            pool.remove(card)
+        assert len(have) == size, (seat, have)
+    text = " ".join(
+        [
+            f"players={players} round={round_} dealer={dealer}",
+            "scores=" + ",".join([str(20 * (round_ - 1))] * players),
+            "bids=" + ",".join(["0"] * players),
+            "hands=" + "/".join(",".join(hands[s]) or "-" for s in range(players)),
+            f"turned={turned}" if turned else "",
+            "trick=" + (",".join(trick) or "-"),
+        ]
+    )
+    return pos(text)

@@ -13,9 +13,10 @@ or the player's ``legal_actions``; no case finishes a trick.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
-from .common import ORDER, Json, area, case, pos, refused
+from .common import ORDER, Json, area, case, first_trick, pos, refused
 from .common import play as play_card
 
 # Ids of this area that are retired: never used again.
@@ -584,3 +585,128 @@ def following_area() -> Iterator[Json]:
         play="H9",
         code=nothold,
     )
+
+    # -- every combination of card kinds held and tried (docs/coverage.rst) --------------
+    yield from kind_cases()
+
+
+# -- every combination of card kinds (docs/coverage.rst) -------------------------------------
+#
+# Following depends on the trick (a led suit that is not trump, trump led,
+# only Jesters so far, or a Wizard first) and on what the hand holds, by kind:
+# L (the led suit), T (trump), O (another suit), W, J, and, after a Wizard
+# first, S (the suit of a suit card already in the trick, which is not led).
+# For each player count, with trump and without: where the trick has a led
+# suit, every set of kinds held and every kind tried from it (played, or
+# refused with must_follow_suit); where it has none, every set of kinds held,
+# whose legal cards are all of them.
+
+FIRST_KIND_CASE = 94
+NAMES = {3: "three", 4: "four", 5: "five", 6: "six"}
+SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+
+
+def _held(kinds: str) -> Iterator[tuple[str, ...]]:
+    """Every non-empty set of the kinds, smallest first."""
+    for size in range(1, len(kinds) + 1):
+        yield from itertools.combinations(kinds, size)
+
+
+def _combinations(trump: bool) -> Iterator[tuple[str, tuple[str, ...], str | None]]:
+    """(situation, kinds held, kind tried or None for the legal cards)."""
+    for held in _held("LTOWJ" if trump else "LOWJ"):
+        for tried in held:
+            yield "led", held, tried
+    if trump:
+        for held in _held("LOWJ"):
+            for tried in held:
+                yield "trump led", held, tried
+    for held in _held("TOWJ" if trump else "OWJ"):
+        yield "jesters", held, None
+    for held in _held("STOWJ" if trump else "SOWJ"):
+        yield "wizard first", held, None
+
+
+def _kind_case(
+    number: int,
+    players: int,
+    trump: bool,
+    index: int,
+    situation: str,
+    held: tuple[str, ...],
+    tried: str | None,
+) -> Json:
+    """The case of one combination: the trick of ``situation``, then the player
+    to act holds one card of each kind ``held``."""
+    rotation = "CDHS"[index % 4 :] + "CDHS"[: index % 4]
+    trump_suit = rotation[0] if trump else None
+    suits = [s for s in rotation if s != trump_suit]
+    led, other = suits[0], suits[1]
+    place = 1 + index % (players - 2)
+    if situation == "led":
+        trick = [f"{led}{9 + k}" for k in range(place)]
+        if place >= 2 and index % 2:
+            trick = ["J1", *trick[:-1]]
+    elif situation == "trump led":
+        trick = [f"{trump_suit}{9 + k}" for k in range(place)]
+    elif situation == "jesters":
+        trick = ["J1", "J2"][: 1 + index % 2]
+    else:
+        trick = ["W1", f"{led}9"]
+    card_of = {
+        "L": f"{trump_suit if situation == 'trump led' else led}2",
+        "S": f"{led}2",
+        "T": f"{trump_suit}3",
+        "O": f"{other}4",
+        "W": "W4",
+        "J": "J3",
+    }
+    hand = [card_of[k] for k in held]
+    turned = f"{trump_suit}13" if trump else "J4"
+    start = first_trick(players, len(hand), index % players, trick, hand, turned)
+    seat = _to_act(start)
+    setting = f"trump {SUIT_NAMES[str(trump_suit)]}" if trump else "no trump"
+    said = (
+        f"{NAMES[players]} players, {setting}: {', '.join(trick)}; seat {seat} holds"
+        f" {', '.join(hand)} ({' '.join(held)})"
+    )
+    if tried is None:
+        return case(
+            f"following.{number:03d}",
+            "7.3",
+            f"{said}: no led suit, so any of them",
+            start["config"],
+            [],
+            state={"legal_actions": [play_card(seat, c) for c in hand]},
+            start=start,
+        )
+    card = card_of[tried]
+    if "L" in held and tried in ("T", "O"):
+        return case(
+            f"following.{number:03d}",
+            "7.1",
+            f"{said}: {card} is refused",
+            start["config"],
+            [play_card(seat, card)],
+            errors=refused(0, "must_follow_suit"),
+            start=start,
+        )
+    return case(
+        f"following.{number:03d}",
+        {"L": "7.1", "W": "7.2", "J": "7.2"}.get(tried, "7.3"),
+        f"{said}: {card} may be played",
+        start["config"],
+        [play_card(seat, card)],
+        state={"trick": [*trick, card]},
+        start=start,
+    )
+
+
+def kind_cases() -> Iterator[Json]:
+    """The cases of every combination of card kinds, numbered from FIRST_KIND_CASE."""
+    number = FIRST_KIND_CASE
+    for players in (3, 4, 5, 6):
+        for trump in (True, False):
+            for index, (situation, held, tried) in enumerate(_combinations(trump)):
+                yield _kind_case(number, players, trump, index, situation, held, tried)
+                number += 1

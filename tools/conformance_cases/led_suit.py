@@ -13,9 +13,10 @@ so its legal cards show whether the trick has a led suit.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
-from .common import Json, area, case, pos
+from .common import Json, area, case, first_trick, pos
 from .common import play as play_card
 
 # Ids of this area that are retired: never used again.
@@ -585,3 +586,81 @@ def led_suit_area() -> Iterator[Json]:
         play="W1",
         led=None,
     )
+
+    # -- every combination of card kinds up to the first suit card (docs/coverage.rst) -----
+    yield from kind_cases()
+
+
+# -- every combination of card kinds (docs/coverage.rst) -------------------------------------
+#
+# What decides the led suit is the kinds of the cards up to the first suit
+# card: Jesters (J) and Wizards (W) in any order, then a trump (T) or a card
+# of another suit (S), or no suit card yet.  For each player count, with
+# trump and without, every such sequence that fits in an unfinished trick
+# (at most four Wizards and four Jesters) has a case: the trick holds all but
+# its last card, the player to act plays that one, and the led suit is
+# observed.
+
+FIRST_KIND_CASE = 97
+NAMES = {3: "three", 4: "four", 5: "five", 6: "six"}
+SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+
+
+def _kinds(players: int, trump: bool) -> Iterator[tuple[str, ...]]:
+    """Every sequence of kinds up to the first suit card, shortest first."""
+    for length in range(1, players):
+        for special in itertools.product("JW", repeat=length - 1):
+            for last in ("J", "W", "T", "S") if trump else ("J", "W", "S"):
+                kinds = (*special, last)
+                if kinds.count("J") <= 4 and kinds.count("W") <= 4:
+                    yield kinds
+
+
+def _kind_case(number: int, players: int, trump: bool, index: int, kinds: tuple[str, ...]) -> Json:
+    """The case of one sequence of kinds: all but its last card are on the table."""
+    rotation = "CDHS"[index % 4 :] + "CDHS"[: index % 4]
+    trump_suit = rotation[0] if trump else None
+    other = rotation[1]
+    wizards = iter(["W1", "W2", "W3", "W4"])
+    jesters = iter(["J1", "J2", "J3", "J4"])
+    named = {"T": f"{trump_suit}5", "S": f"{other}9"}
+    cards = [next(wizards) if k == "W" else next(jesters) if k == "J" else named[k] for k in kinds]
+    last_round = not trump and kinds.count("J") == 4
+    if trump:
+        turned: str | None = f"{trump_suit}13"
+        setting = f"trump {SUIT_NAMES[str(trump_suit)]}"
+    else:
+        turned = None if last_round else "J4"
+        setting = "no trump, the last round" if last_round else "no trump (J4 turned)"
+    start = first_trick(
+        players,
+        60 // players if last_round else 1,
+        index % players,
+        cards[:-1],
+        cards[-1:],
+        turned,
+    )
+    opener = next((k for k in kinds if k != "J"), "J")
+    led = cards[-1][0] if opener in ("T", "S") else None
+    rule = {"T": "6.1", "S": "6.1", "W": "6.2", "J": "6.3"}[opener]
+    said = {"T": f"led suit {led}", "S": f"led suit {led}", "W": "no led suit"}
+    return case(
+        f"led-suit.{number:03d}",
+        rule,
+        f"{NAMES[players]} players, {setting}: {' '.join(cards)} ({' '.join(kinds)}):"
+        f" {said.get(opener, 'no led suit yet')}",
+        start["config"],
+        [play_card(_to_act(start), cards[-1])],
+        state={"led_suit": led},
+        start=start,
+    )
+
+
+def kind_cases() -> Iterator[Json]:
+    """The cases of every combination of card kinds, numbered from FIRST_KIND_CASE."""
+    number = FIRST_KIND_CASE
+    for players in (3, 4, 5, 6):
+        for trump in (True, False):
+            for index, kinds in enumerate(_kinds(players, trump)):
+                yield _kind_case(number, players, trump, index, kinds)
+                number += 1

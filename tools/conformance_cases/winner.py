@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .common import Json, area, case, pos
+from .common import Json, area, case, first_trick, pos
 from .common import play as play_card
 
 # Ids of this area that are retired: never used again.
@@ -690,3 +690,180 @@ def winner_area() -> Iterator[Json]:
         play="H2",
         winner=4,
     )
+
+    # -- every combination of card kinds, by place (docs/coverage.rst) --------------------
+    yield from kind_cases()
+
+
+# -- every combination of card kinds (docs/coverage.rst) -------------------------------------
+#
+# Each card of a trick is of a kind: W (Wizard), J (Jester), T (trump), L (the
+# led suit, when it is not trump) or O (another suit); a trump played while a
+# trump is winning is T+ or T- (higher or lower than it), and so L+ and L- for
+# the led suit.  Before each card the trick is in a situation: ("start",);
+# ("jesters", p) after p Jesters only; or ("open", p, opener, winning), p
+# Jesters, then the first other card, of kind opener (W, T or L), and the kind
+# of the card winning so far (rule 8.5).  A combination is a card's place, its
+# situation and its kind; the cases below give every combination that can
+# occur, for each player count and with trump and without, at least once.
+# They are chosen greedily from every sequence of kinds, in a fixed order, so
+# that each new case covers as many combinations not yet covered as it can.
+
+FIRST_KIND_CASE = 119
+NAMES = {3: "three", 4: "four", 5: "five", 6: "six"}
+SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+Situation = tuple[object, ...]
+Combination = tuple[int, Situation, str]
+
+
+def _arrivals(situation: Situation, trump: bool) -> list[tuple[str, Situation]]:
+    """The kinds a card may have in ``situation``, each with the situation after it."""
+    if situation[0] in ("start", "jesters"):
+        jesters = 0 if situation[0] == "start" else int(str(situation[1]))
+        out: list[tuple[str, Situation]] = [
+            ("W", ("open", jesters, "W", "W")),
+            ("J", ("jesters", jesters + 1)),
+        ]
+        if trump:
+            out.append(("T", ("open", jesters, "T", "T")))
+        out.append(("L", ("open", jesters, "L", "L")))
+        return out
+    _, depth, opener, winning = situation
+    out = [
+        ("W", situation if winning == "W" else ("open", depth, opener, "W")),
+        ("J", situation),
+    ]
+    if trump:
+        if winning == "T":
+            out += [("T+", situation), ("T-", situation)]
+        else:
+            out.append(("T", situation if winning == "W" else ("open", depth, opener, "T")))
+    if opener == "L":
+        out += [("L+", situation), ("L-", situation)] if winning == "L" else [("L", situation)]
+    out.append(("O", situation))
+    return out
+
+
+def _sequences(players: int, trump: bool) -> list[tuple[tuple[str, ...], frozenset[Combination]]]:
+    """Every sequence of kinds of a trick (at most four Wizards and four
+    Jesters), with the combinations it holds, in a fixed order."""
+    found: list[tuple[tuple[str, ...], frozenset[Combination]]] = []
+
+    def extend(
+        situation: Situation, kinds: tuple[str, ...], held: tuple[Combination, ...]
+    ) -> None:
+        if len(kinds) == players:
+            found.append((kinds, frozenset(held)))
+            return
+        for kind, after in _arrivals(situation, trump):
+            if kind in ("W", "J") and kinds.count(kind) == 4:
+                continue
+            extend(after, (*kinds, kind), (*held, (len(kinds), situation, kind)))
+
+    extend(("start",), (), ())
+    return found
+
+
+def _cover(players: int, trump: bool) -> list[tuple[str, ...]]:
+    """Sequences of kinds that together hold every combination: each the first
+    that holds the most combinations not held by those before it."""
+    candidates = _sequences(players, trump)
+    missing = set().union(*(held for _, held in candidates))
+    chosen = []
+    while missing:
+        kinds, held = max(candidates, key=lambda item: len(item[1] & missing))
+        chosen.append(kinds)
+        missing -= held
+    return chosen
+
+
+def _cards(kinds: tuple[str, ...], trump: str | None, led: str) -> list[str]:
+    """Cards of the given kinds: trumps and cards of the led suit ranked from 7
+    up (+) or down (-), the other suits from 13 down."""
+    wizards = iter(["W1", "W2", "W3", "W4"])
+    jesters = iter(["J1", "J2", "J3", "J4"])
+    others = [s for s in "CDHS" if s not in (trump, led)]
+    ranks: dict[str, list[int]] = {}
+    other_ranks = dict.fromkeys(others, 13)
+    cards = []
+    for kind in kinds:
+        if kind == "W":
+            cards.append(next(wizards))
+        elif kind == "J":
+            cards.append(next(jesters))
+        elif kind == "O":
+            suit = others[sum(1 for c in cards if c[0] in others) % len(others)]
+            cards.append(f"{suit}{other_ranks[suit]}")
+            other_ranks[suit] -= 1
+        else:
+            ranked = trump if kind[0] == "T" else led
+            assert ranked is not None
+            low_high = ranks.setdefault(kind[0], [])
+            if not low_high:
+                low_high.extend([7, 7])
+                rank = 7
+            elif kind.endswith("-"):
+                low_high[0] -= 1
+                rank = low_high[0]
+            else:
+                low_high[1] += 1
+                rank = low_high[1]
+            cards.append(f"{ranked}{rank}")
+    return cards
+
+
+def _winning_place(kinds: tuple[str, ...]) -> int:
+    """The place of the card that wins a trick of these kinds (rules 8.1 to 8.4)."""
+    best: int | None = None
+    for place, kind in enumerate(kinds):
+        best_kind = None if best is None else kinds[best][0]
+        if best_kind == "W" or kind in ("O", "J", "T-", "L-"):
+            continue
+        if kind == "W" or kind in ("T", "T+", "L+") or (kind == "L" and best_kind != "T"):
+            best = place
+    return 0 if best is None else best
+
+
+def _kind_case(number: int, players: int, trump: bool, index: int, kinds: tuple[str, ...]) -> Json:
+    """The case of one sequence of kinds: the trick but its last card is on the table."""
+    rotation = "CDHS"[index % 4 :] + "CDHS"[: index % 4]
+    trump_suit = rotation[0] if trump else None
+    led = rotation[1] if trump else rotation[0]
+    cards = _cards(kinds, trump_suit, led)
+    last_round = not trump and kinds.count("J") == 4
+    round_ = 60 // players if last_round else 1
+    dealer = index % players
+    if trump:
+        turned: str | None = f"{trump_suit}13"
+        setting = f"trump {SUIT_NAMES[str(trump_suit)]}"
+    else:
+        turned = None if last_round else "J4"
+        setting = "no trump, the last round" if last_round else "no trump (J4 turned)"
+    opener = next((k for k in kinds if k != "J"), "J")
+    void = kinds[-1][0] in "TO" and opener in ("L", "T")
+    start = first_trick(players, round_, dealer, cards[:-1], cards[-1:], turned, void=void)
+    place = _winning_place(kinds)
+    seat = (start["leader"] + place) % players
+    rule = "8.4" if opener == "J" else "8.3"
+    if "W" in kinds or any(k[0] == "T" for k in kinds):
+        rule = "8.1" if "W" in kinds else "8.2"
+    return case(
+        f"winner.{number:03d}",
+        rule,
+        f"{NAMES[players]} players, {setting}: {' '.join(cards)} ({' '.join(kinds)}):"
+        f" {cards[place]} (seat {seat}) wins",
+        start["config"],
+        [play_card(_to_act(start), cards[-1])],
+        state={"trick_winners": [seat]} if last_round else {"round_trick_winners": [[seat]]},
+        start=start,
+    )
+
+
+def kind_cases() -> Iterator[Json]:
+    """The cases of every combination of card kinds, numbered from FIRST_KIND_CASE."""
+    number = FIRST_KIND_CASE
+    for players in (3, 4, 5, 6):
+        for trump in (True, False):
+            for index, kinds in enumerate(_cover(players, trump)):
+                yield _kind_case(number, players, trump, index, kinds)
+                number += 1
