@@ -571,6 +571,41 @@ def test_perft_needs_a_depth_and_one_position(capsys: pytest.CaptureFixture[str]
     assert "column 10: the text ends before round=" in capsys.readouterr().err
 
 
+def _first_bid_of_round(round_number: int) -> str:
+    state = state_at_round(Config(players=4), round_number)
+    return position_of(apply(state, random_action(state, random.Random(1)))).to_text()
+
+
+@pytest.mark.parametrize("divide", [[], ["--divide"]])
+def test_perft_refuses_a_count_beyond_the_adapters_work_bound(divide: list[str]) -> None:
+    # Depth 12 from the first bid of round 10 would take about a day: the
+    # command refuses it, as a conformance case request is refused, once it
+    # has expanded the adapter's 200,000 positions (a couple of seconds).
+    # A subprocess, with a timeout far beyond those seconds: a run with no
+    # bound fails the test instead of hanging it.
+    text = _first_bid_of_round(10)
+    result = subprocess.run(
+        [sys.executable, "-m", "wizard_rules", "perft", text, "--depth", "12", *divide],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        "wizard-rules perft: depth 12 from this position needs more than 200,000 positions, "
+        "the most a count may expand: give a smaller depth\n"
+    )
+
+
+def test_perft_within_the_bound_still_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    # Depth 2 from the first bid of round 10 (4 players): 11 bids, then 11
+    # for the next seat (the option is off): 121 sequences.
+    text = _first_bid_of_round(10)
+    assert run(["perft", text, "--depth", "2"], capsys) == "121\n"
+
+
 def test_the_conformance_summary_uses_rich_tables_on_a_terminal(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

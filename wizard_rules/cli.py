@@ -14,7 +14,9 @@ legal actions.  ``wizard-rules perft POSITION --depth N`` prints the number
 of distinct sequences of ``N`` legal actions from the position, counted as
 :func:`wizard_rules.conformance.adapter.perft` counts them (a deal, being a
 chance step, ends a sequence); ``--divide`` prints the count under each first
-action, then the total.
+action, then the total.  A count that needs more than
+:data:`~wizard_rules.conformance.adapter.PERFT_NODE_BUDGET` positions, the
+bound a conformance ``case`` request has, is refused in one line with status 1.
 
 ``wizard-rules replay FILE`` (``-`` for standard input) reads at most
 :data:`~wizard_rules.records.MAX_RECORD_TEXT` bytes, more than any game
@@ -41,7 +43,8 @@ tables are the plain text they always were.
 
 Exit status: 0 on success, 2 for a usage error (including position text that
 is not a position, and a partial position given to ``perft``), 1 for a record
-that cannot be read or replayed, and for ``--backend ray`` without Ray
+that cannot be read or replayed, for a ``perft`` beyond its work bound, and for
+``--backend ray`` without Ray
 installed or with a cluster that cannot be reached or fails, 130 when
 interrupted (Ctrl-C), after one line on standard error (for ``simulate
 --games``, how many games were finished).
@@ -63,6 +66,7 @@ from wizard_rules import __version__
 from wizard_rules.actions import Action
 from wizard_rules.cards import _SUIT_NAMES, Card, _mask_of
 from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config, _seat_after
+from wizard_rules.conformance.adapter import PERFT_NODE_BUDGET
 from wizard_rules.conformance.protocol import MAX_PERFT_DEPTH
 from wizard_rules.errors import PositionError, RecordError
 from wizard_rules.position import Position, from_position
@@ -401,7 +405,9 @@ def _add_perft(commands: _Commands) -> None:
         description=(
             "Count the distinct sequences of N legal actions from a complete position.  "
             "A deal is a chance step: it ends a sequence, and so does the end of the game "
-            "(each such shorter sequence counts once).  Counts grow fast with N."
+            "(each such shorter sequence counts once).  Counts grow fast with N: a count "
+            f"that needs more than {PERFT_NODE_BUDGET:,} positions (a few seconds' work, the "
+            "conformance adapter's bound) is refused in one line, with status 1."
         ),
     )
     perft.add_argument("position", type=_position, metavar="POSITION", help=_POSITION_HELP)
@@ -410,7 +416,8 @@ def _add_perft(commands: _Commands) -> None:
         type=_depth,
         required=True,
         metavar="N",
-        help=f"how many actions each sequence has, 0 to {MAX_PERFT_DEPTH}",
+        help=f"how many actions each sequence has, 0 to {MAX_PERFT_DEPTH} (and at most "
+        f"{PERFT_NODE_BUDGET:,} positions expanded)",
     )
     perft.add_argument(
         "--divide",
@@ -911,26 +918,29 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _perft(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO) -> int:
-    # One definition of perft: the conformance adapter's, which the suite's
-    # perft cases pin down.
-    from wizard_rules.conformance.adapter import perft
+    # One definition of perft, and one bound on its work: the conformance
+    # adapter's, which the suite's perft cases pin down.
+    from wizard_rules.conformance.adapter import PERFT_NODE_BUDGET, perft, perft_within_budget
 
     try:
         state = from_position(args.position)
     except PositionError as error:
         parser.error(f"argument POSITION: {error}")
     depth = args.depth
+    total = perft_within_budget(state, depth)
+    if total is None:
+        sys.stderr.write(
+            f"wizard-rules perft: depth {depth} from this position needs more than "
+            f"{PERFT_NODE_BUDGET:,} positions, the most a count may expand: give a smaller depth\n"
+        )
+        return 1
     if not args.divide:
-        out.write(f"{perft(state, depth)}\n")
+        out.write(f"{total}\n")
         return 0
-    total = 0
     first = legal_actions(state) if depth else ()
-    for action in first:
-        count = perft(apply(state, action), depth - 1)
-        total += count
-        out.write(f"{action}: {count}\n")
+    for action in first:  # each count is within the bound, as their total is
+        out.write(f"{action}: {perft(apply(state, action), depth - 1)}\n")
     if not first:
-        total = perft(state, depth)
         if depth == 0:
             reason = "depth 0 counts the empty sequence only"
         elif state.is_over:

@@ -63,7 +63,16 @@ from wizard_rules.records import (
 from wizard_rules.state import State, new_game
 from wizard_rules.transitions import apply, legal_actions
 
-__all__ = ["OBSERVATIONS", "PERFT_NODE_BUDGET", "Session", "handle", "perft", "run_case", "serve"]
+__all__ = [
+    "OBSERVATIONS",
+    "PERFT_NODE_BUDGET",
+    "Session",
+    "handle",
+    "perft",
+    "perft_within_budget",
+    "run_case",
+    "serve",
+]
 
 PERFT_NODE_BUDGET: Final = 200_000
 """The most positions a ``case`` request's perft may expand (about two seconds' work).
@@ -213,11 +222,16 @@ def run_case(
     return {
         "errors": errors,
         "state": observed,
-        "perft": None if depth is None else _perft_within_budget(state, depth),
+        "perft": None if depth is None else perft_within_budget(state, depth),
     }
 
 
-def _perft_within_budget(state: State, depth: int) -> int | None:
+def perft_within_budget(state: State, depth: int) -> int | None:
+    """:func:`perft`, or ``None`` if it needs more than :data:`PERFT_NODE_BUDGET` positions.
+
+    The one work bound of a perft, for a ``case`` request and for
+    ``wizard-rules perft`` alike.
+    """
     try:
         return _perft(state, depth, [PERFT_NODE_BUDGET])
     except _OverBudget:
