@@ -16,13 +16,16 @@ import functools
 import itertools
 import json
 import re
+import shlex
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from wizard_rules.conformance.suite import suite_path
+from wizard_rules.conformance.runner import Outcome, run_suite
+from wizard_rules.conformance.suite import load_suite, suite_path
 
 ROOT = Path(__file__).resolve().parent.parent
 COVERAGE_RST = ROOT / "docs" / "coverage.rst"
@@ -424,3 +427,48 @@ def test_the_coverage_page_states_the_figures_of_the_suite() -> None:
 def _prose() -> str:
     """The text of docs/coverage.rst, its lines joined by spaces."""
     return " ".join(COVERAGE_RST.read_text(encoding="utf-8").split())
+
+
+# A narrow bug, as the one that once passed every case of the winner area: with
+# no trump, when a Jester is led and a Wizard follows it, the Jester wins.
+NARROW_BUG = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from tests.planted_bugs import _replace
+from wizard_rules import trick
+from wizard_rules.cards import Kind
+from wizard_rules.conformance import adapter
+
+original = trick._winning_position
+
+def winning(cards, trump):
+    if trump is None and len(cards) > 1 and cards[0].kind is Kind.JESTER:
+        if cards[1].kind is Kind.WIZARD:
+            return 0
+    return original(cards, trump)
+
+_replace(original, winning)
+adapter.serve(None, sys.stdout)
+"""
+
+
+def test_a_bug_in_one_combination_fails_the_cases_of_that_combination() -> None:
+    command = shlex.join([sys.executable, "-c", NARROW_BUG, str(ROOT)])
+    report = run_suite(load_suite(), command, run=["winner.*"], timeout=60)
+    failed = {r.case.id for r in report.results if r.outcome is Outcome.FAILED}
+    assert not [r for r in report.results if r.outcome is Outcome.ERROR]
+    combination = (1, ("jesters", 1), "W")
+    holding = {
+        case_id
+        for (players, trump, *key), case_id in winner_coverage(_cases("winner"))
+        if not trump and tuple(key) == combination
+    }
+    assert len(holding) >= len(PLAYERS)  # a case for each player count at least
+    assert holding <= failed
+    for case in _cases("winner"):
+        if case["id"] in failed - holding:  # a trick unfinished: its winner so far
+            given = case["given"]
+            trick = [*given["position"]["current_trick"], *(a["card"] for a in given["actions"])]
+            assert given["position"]["trump"] is None, case["id"]
+            assert _is_jester(trick[0]), case["id"]
+            assert _is_wizard(trick[1]), case["id"]
