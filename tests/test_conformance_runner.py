@@ -8,8 +8,14 @@ that answer, and the others as this library does.
 
 from __future__ import annotations
 
+import contextlib
+import fnmatch
 import json
+import os
+import resource
+import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +25,10 @@ from wizard_rules.cli import main
 from wizard_rules.conformance.adapter import run_case
 from wizard_rules.conformance.protocol import JSON, JSONObject
 from wizard_rules.conformance.runner import (
+    MAX_KNOWN_PATTERNS,
     CaseResult,
     KnownFailure,
+    KnownFailuresError,
     Outcome,
     Report,
     _judge,
@@ -640,3 +648,137 @@ def test_the_summary_counts_by_player_count() -> None:
         expected
     )
     assert "players" in format_report(report, suite)
+
+
+# -- known-failures files are bounded in size and in work (issue 21, item 3) ----------------------
+
+PYTHON = sys.executable
+MIB = 1 << 20
+
+
+def _safety_net() -> None:  # pragma: no cover - runs in the child, before exec
+    # A regression must fail the test, not exhaust the shared machine.
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+def _run_with_known_failures(path: str) -> subprocess.CompletedProcess[str]:
+    """``conformance run`` with the known-failures file ``path``, in a subprocess."""
+    return subprocess.run(
+        [PYTHON, "-m", "wizard_rules", "conformance", "run", "--adapter", OUR_ADAPTER]
+        + ["--known-failures", path],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        preexec_fn=_safety_net,
+        check=False,
+    )
+
+
+def _refused_in_one_line(result: subprocess.CompletedProcess[str]) -> None:
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("wizard-rules conformance run: error: cannot read the known-failures")
+    assert "larger than 1 MiB (1,048,576 bytes), the most a known-failures file may hold" in last
+
+
+def test_a_known_failures_file_of_1_mib_is_read_and_a_larger_one_refused(tmp_path: Path) -> None:
+    line = "winner.059  # a reason\n"
+    body = line * (MIB // len(line))
+    path = tmp_path / "known.txt"
+    path.write_text(body + "#" * (MIB - len(body) - 1) + "\n", encoding="utf-8")
+    assert path.stat().st_size == MIB
+    assert len(read_known_failures(path)) == MIB // len(line)
+    path.write_text(body + "#" * (MIB - len(body)) + "\n", encoding="utf-8")
+    with pytest.raises(KnownFailuresError, match=r"larger than 1 MiB \(1,048,576 bytes\)"):
+        read_known_failures(path)
+
+
+def test_dev_zero_as_known_failures_is_refused_in_one_line() -> None:
+    _refused_in_one_line(_run_with_known_failures("/dev/zero"))
+
+
+def test_an_endless_fifo_as_known_failures_is_refused_in_one_line(tmp_path: Path) -> None:
+    fifo = tmp_path / "endless"
+    os.mkfifo(fifo)
+
+    def feed() -> None:
+        with contextlib.suppress(OSError), fifo.open("wb") as writer:
+            while True:
+                writer.write(b"winner.059\n" * 4096)
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
+    result = _run_with_known_failures(str(fifo))
+    if feeder.is_alive():  # the reader has gone: let a blocked writer through
+        with contextlib.suppress(OSError):
+            os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
+    feeder.join(timeout=60)
+    assert not feeder.is_alive()
+    _refused_in_one_line(result)
+
+
+def test_matching_known_failures_costs_about_the_cases_plus_the_entries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 20,000 lines of "*", 20,000 of "tag:*" and 20,000 distinct exact ids,
+    # against the whole suite: every glob is matched against every case id
+    # (or tag) at most once, so the work counted is about cases + entries,
+    # not cases times entries.
+    entries = ["*"] * 20_000 + ["tag:*"] * 20_000 + [f"nosuch.{k:05d}" for k in range(20_000)]
+    tags = {tag for c in REAL.cases for tag in c.tags}
+    bound = 2 * (len(REAL.cases) + len(tags)) + len(entries)
+    calls = 0
+    real = fnmatch.fnmatchcase
+
+    def counted(name: str, pattern: str) -> bool:
+        nonlocal calls
+        calls += 1
+        assert calls <= bound, f"more than {bound} glob matches"
+        return real(name, pattern)
+
+    monkeypatch.setattr(fnmatch, "fnmatchcase", counted)
+    first = REAL.cases[0].id
+    report = run_suite(REAL, OUR_ADAPTER, run=[first], known_failures=entries)
+    assert calls <= bound
+    statuses = report.known
+    assert len(statuses) == len(entries)
+    # The first "*" covers every case; each later one repeats it (stale).
+    assert statuses[0].problem == "none of its cases fails any more (1 pass)"
+    assert statuses[0].passing == (first,)
+    assert len(statuses[0].entry.pattern) == 1
+    assert {s.problem for s in statuses[1:20_000]} == {"repeats an earlier entry"}
+    assert all(s.failing == s.passing == () for s in statuses[1:20_000])
+    assert statuses[20_000].passing == ((first,) if REAL.cases[0].tags else ())
+    assert {s.problem for s in statuses[40_000:]} == {"an unknown case id"}
+    # The report has a line or two per entry, not one per entry and case.
+    assert len(format_report(report, REAL).splitlines()) < 3 * len(entries) + 2 * len(REAL.cases)
+
+
+def test_repeated_entries_are_stale_and_named_by_line(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    path = tmp_path / "known.txt"
+    path.write_text("a.001\nb.*  # first\nb.*  # again\na.001\n", encoding="utf-8")
+    answers: dict[str, Any] = {"a.001": {"errors": [], "state": {}, "perft": None}}
+    report = run_suite(suite, canned(tmp_path, answers), known_failures=read_known_failures(path))
+    assert [(s.entry.line, s.problem) for s in report.known] == [
+        (1, ""),
+        (2, "none of its cases fails any more (2 pass)"),
+        (3, "repeats the entry of line 2"),
+        (4, "repeats the entry of line 1"),
+    ]
+    assert outcomes(report)["a.001"] is Outcome.KNOWN_FAILURE
+
+
+def test_too_many_distinct_patterns_are_refused(tmp_path: Path) -> None:
+    patterns = [f"x{k}.*" for k in range(MAX_KNOWN_PATTERNS)]
+    path = tmp_path / "known.txt"
+    path.write_text("\n".join(patterns + ["a.00?", "x0.*"] + ["a.001"] * 5000), encoding="utf-8")
+    with pytest.raises(KnownFailuresError, match="more than 1,000 distinct patterns"):
+        read_known_failures(path)
+    suite = small(tmp_path)
+    with pytest.raises(KnownFailuresError, match="more than 1,000 distinct patterns"):
+        run_suite(suite, OUR_ADAPTER, known_failures=[*patterns, "tag:rule"])
+    path.write_text("\n".join(patterns + ["x0.*"] + ["a.001"] * 5000), encoding="utf-8")
+    assert len(read_known_failures(path)) == MAX_KNOWN_PATTERNS + 5001

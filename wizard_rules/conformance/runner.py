@@ -53,6 +53,8 @@ from wizard_rules.conformance.protocol import (
 from wizard_rules.conformance.suite import Case, Suite
 
 __all__ = [
+    "MAX_KNOWN_FAILURES_BYTES",
+    "MAX_KNOWN_PATTERNS",
     "AdapterFailure",
     "CaseResult",
     "Difference",
@@ -60,6 +62,7 @@ __all__ = [
     "Explainer",
     "Judgement",
     "KnownFailure",
+    "KnownFailuresError",
     "KnownStatus",
     "Outcome",
     "Report",
@@ -668,22 +671,112 @@ class KnownStatus:
         }
 
 
+MAX_KNOWN_FAILURES_BYTES: Final = 1 << 20
+"""The most a known-failures file may hold: 1 MiB (1,048,576 bytes)."""
+
+MAX_KNOWN_PATTERNS: Final = 1000
+"""The most distinct globs and ``tag:`` entries a known-failures list may hold.
+
+Each is matched once against every case id (or tag) of the suite; case ids
+(any number of them, within :data:`MAX_KNOWN_FAILURES_BYTES`) are looked up,
+and an entry repeated is matched only once.  So matching costs at most
+about this many passes over the suite, whatever the file holds.
+"""
+
+
+class KnownFailuresError(OSError):
+    """A known-failures file or list the runner refuses.
+
+    It is larger than :data:`MAX_KNOWN_FAILURES_BYTES` (``/dev/zero``, an
+    endless pipe), or holds more than :data:`MAX_KNOWN_PATTERNS` distinct
+    patterns.  An :class:`OSError`, so that whatever handles a file that
+    cannot be read handles this one too.
+    """
+
+
 def read_known_failures(path: Path) -> tuple[KnownFailure, ...]:
     """Read a known-failures file: one entry a line, a reason after ``#``.
 
     An entry is a case id, a glob of ids or ``tag:TAG``; a blank line, or one
-    with only a comment, is ignored.
+    with only a comment, is ignored.  At most :data:`MAX_KNOWN_FAILURES_BYTES`
+    are read.
+
+    :raises KnownFailuresError: the file holds more than that, or more than
+        :data:`MAX_KNOWN_PATTERNS` distinct patterns.
+    :raises OSError: it cannot be read.
+    :raises UnicodeDecodeError: it is not UTF-8.
     """
+    with path.open("rb") as file:
+        data = file.read(MAX_KNOWN_FAILURES_BYTES + 1)
+    if len(data) > MAX_KNOWN_FAILURES_BYTES:
+        raise KnownFailuresError(
+            f"{path}: larger than 1 MiB ({MAX_KNOWN_FAILURES_BYTES:,} bytes), "
+            "the most a known-failures file may hold"
+        )
     entries = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate(data.decode("utf-8").splitlines(), 1):
         text, _, reason = line.partition("#")
         if text.strip():
             entries.append(KnownFailure(text.strip(), reason.strip(), number))
+    _check_patterns(entries)
     return tuple(entries)
+
+
+def _is_glob(pattern: str) -> bool:
+    return pattern.startswith("tag:") or bool(_GLOB & set(pattern))
+
+
+def _check_patterns(entries: Iterable[KnownFailure]) -> None:
+    distinct = {entry.pattern for entry in entries if _is_glob(entry.pattern)}
+    if len(distinct) > MAX_KNOWN_PATTERNS:
+        raise KnownFailuresError(
+            f"the known failures hold {len(distinct):,} distinct patterns (globs and tags): "
+            f"more than {MAX_KNOWN_PATTERNS:,} distinct patterns are refused"
+        )
 
 
 def _entries(known: Iterable[str | KnownFailure]) -> tuple[KnownFailure, ...]:
     return tuple(item if isinstance(item, KnownFailure) else KnownFailure(item) for item in known)
+
+
+class _Chooser:
+    """Which cases each distinct pattern chooses, worked out once for a whole run.
+
+    A case id is looked up; each distinct glob is matched once against every
+    case id, and each distinct ``tag:`` pattern once against every tag of
+    the suite.  The cost is about the cases plus the entries (times the
+    distinct globs and tags, which :data:`MAX_KNOWN_PATTERNS` bounds).
+    """
+
+    def __init__(self, cases: Sequence[Case], patterns: Iterable[str]) -> None:
+        ids = [case.id for case in cases]
+        known_ids = set(ids)
+        tagged: dict[str, set[str]] = {}
+        for case in cases:
+            for tag in case.tags:
+                tagged.setdefault(tag, set()).add(case.id)
+        self.chosen: dict[str, tuple[str, ...]] = {}
+        """The ids each pattern chooses, in suite order."""
+        self.covered: set[str] = set()
+        """The ids any pattern chooses."""
+        self.named: set[str] = set()
+        """The ids a pattern names exactly (no glob, no tag)."""
+        for pattern in patterns:
+            if pattern in self.chosen:
+                continue
+            if pattern.startswith("tag:"):
+                chosen: set[str] = set()
+                for tag, tagged_ids in tagged.items():
+                    if fnmatch.fnmatchcase(tag, pattern[4:]):
+                        chosen |= tagged_ids
+                found = tuple(case_id for case_id in ids if case_id in chosen) if chosen else ()
+            elif _GLOB & set(pattern):
+                found = tuple(case_id for case_id in ids if fnmatch.fnmatchcase(case_id, pattern))
+            else:
+                found = (pattern,) if pattern in known_ids else ()
+                self.named.update(found)
+            self.chosen[pattern] = found
+            self.covered.update(found)
 
 
 def _selected(case: Case, run: Sequence[str], skip: Sequence[str]) -> bool:
@@ -693,11 +786,21 @@ def _selected(case: Case, run: Sequence[str], skip: Sequence[str]) -> bool:
 
 
 def _statuses(
-    suite: Suite, entries: Sequence[KnownFailure], results: Sequence[CaseResult]
+    suite: Suite,
+    entries: Sequence[KnownFailure],
+    results: Sequence[CaseResult],
+    chooser: _Chooser,
 ) -> tuple[KnownStatus, ...]:
+    by_id = {result.case.id: result for result in results}
+    first: dict[str, KnownFailure] = {}
     statuses = []
     for entry in entries:
-        covered = [r for r in results if matches(r.case, entry.pattern)]
+        earlier = first.setdefault(entry.pattern, entry)
+        if earlier is not entry:  # it adds nothing: not listed again
+            where = f"the entry of line {earlier.line}" if earlier.line else "an earlier entry"
+            statuses.append(KnownStatus(entry, problem=f"repeats {where}"))
+            continue
+        covered = [by_id[case_id] for case_id in chooser.chosen[entry.pattern] if case_id in by_id]
         failing = tuple(r.case.id for r in covered if r.outcome is Outcome.KNOWN_FAILURE)
         passing = tuple(r.case.id for r in covered if r.outcome in (Outcome.PASSED, Outcome.FIXED))
         problem = ""
@@ -794,10 +897,16 @@ def run_suite(
 
     ``run`` and ``skip`` are patterns (see :func:`matches`); the
     ``known_failures`` entries (or plain patterns) name the cases the
-    implementation is known to fail.
+    implementation is known to fail; each distinct one is matched against
+    the suite once (see :data:`MAX_KNOWN_PATTERNS`).
+
+    :raises KnownFailuresError: ``known_failures`` holds more than
+        :data:`MAX_KNOWN_PATTERNS` distinct globs and tags.
     """
     started = time.monotonic()
     entries = _entries(known_failures)
+    _check_patterns(entries)
+    chooser = _Chooser(suite.cases, (entry.pattern for entry in entries))
     try:
         argv = shlex.split(command)
     except ValueError as error:
@@ -853,7 +962,7 @@ def run_suite(
                 continue
             # A proper answer, unsupported or not, ends a run of adapter errors.
             failures_in_a_row = 0
-            results.append(_result(case, judgement, entries))
+            results.append(_result(case, judgement, chooser))
     finally:
         if adapter is not None:
             adapter.close()
@@ -866,7 +975,7 @@ def run_suite(
         implementation,
         tuple(results),
         problem,
-        _statuses(suite, entries, results),
+        _statuses(suite, entries, results, chooser),
         strict,
         time.monotonic() - started,
         tuple(sorted(unknown)),
@@ -876,13 +985,12 @@ def run_suite(
 _NEEDS_2: Final = "starts from a position, which needs protocol 2; the adapter speaks 1"
 
 
-def _result(case: Case, judgement: Judgement, entries: Sequence[KnownFailure]) -> CaseResult:
-    covering = [entry for entry in entries if matches(case, entry.pattern)]
+def _result(case: Case, judgement: Judgement, known: _Chooser) -> CaseResult:
     if not judgement.passed:
-        outcome = Outcome.KNOWN_FAILURE if covering else Outcome.FAILED
+        outcome = Outcome.KNOWN_FAILURE if case.id in known.covered else Outcome.FAILED
     elif judgement.unsupported:
         outcome = Outcome.UNSUPPORTED
-    elif any(entry.exact for entry in covering):
+    elif case.id in known.named:
         outcome = Outcome.FIXED
     else:
         outcome = Outcome.PASSED
