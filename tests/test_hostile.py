@@ -6,9 +6,11 @@ conformance run``) reports every hostile adapter as an adapter error.  The
 resource-limit tests run the runner (or the adapter) in a subprocess through
 ``tests/hostile/measure.py`` against each adversary of
 ``tests/hostile/adversary.py`` (or a shell one-liner): each must end within
-its time limit (the ``--timeout`` of 1 s plus a few seconds per adapter
-start) and stay under :data:`CEILING_KIB` of resident memory.  Nothing here
-passes or fails on speed, only on bounded termination.
+its time limit and stay under :data:`CEILING_KIB` of resident memory.
+Nothing here passes or fails on speed, only on bounded termination: a
+timeout is short (1 s) only where it must fire, on an adapter that never
+answers; where an answer must come, the adapter gets many seconds more
+than it needs, however busy the machine.
 """
 
 from __future__ import annotations
@@ -47,8 +49,8 @@ MEASURE = [PYTHON, str(HERE / "hostile" / "measure.py")]
 SUITE = load_suite()
 CEILING_KIB = 200 * 1024
 """The most resident memory the runner or the adapter may reach against an adversary."""
-LIMIT_S = 20.0
-"""The most time a run against an adversary may take (it needs well under 10 s)."""
+LIMIT_S = 60.0
+"""The most time a run against an adversary may take (it needs well under 15 s)."""
 
 
 def adversary(mode: str) -> str:
@@ -282,28 +284,34 @@ def test_the_node_budget_counts_positions(monkeypatch: pytest.MonkeyPatch) -> No
 
 # -- the runner (items 5 to 11): resource limits --------------------------------------------------
 
+# name, command, --timeout, exit status, words of the report.  The timeout
+# is 1 s only where it must fire on an adapter that answers nothing; the
+# blind adversary's results come after it has loaded the suite, so it gets
+# 10 s; the others answer at once and get 30 s, which never fires.
 ADVERSARIES = [
-    ("nested", adversary("nested"), 1, "handshake failed: the answer is nested more than 64 deep"),
-    ("never reads", adversary("blind"), 1, "the adapter did not read its input within 1 s"),
-    ("stderr flood", "sh -c 'cat /dev/zero >&2'", 1, "handshake failed: no answer within 1 s"),
-    ("stdout flood", "cat /dev/zero", 1, "handshake failed: the answer is longer than 1 MiB"),
+    ("nested", adversary("nested"), "30", 1, "handshake failed: the answer is nested more"),
+    ("never reads", adversary("blind"), "10", 1, "the adapter did not read its input within 10 s"),
+    ("stderr flood", "sh -c 'cat /dev/zero >&2'", "1", 1, "handshake failed: no answer within"),
+    ("stdout flood", "cat /dev/zero", "30", 1, "handshake failed: the answer is longer than"),
     # The shell exits at once; its background child holds standard output (and input).
-    ("held stdout", "sh -c 'exec 3<&0; cat /dev/zero <&3 & exit 0'", 1, "longer than 1 MiB"),
-    ("line flood", "yes {}", 1, "the adapter did not answer the handshake"),
-    ("progress bar", adversary("progress"), 0, "0 failed"),
+    ("held stdout", "sh -c 'exec 3<&0; cat /dev/zero <&3 & exit 0'", "30", 1, "longer than 1 MiB"),
+    ("line flood", "yes {}", "30", 1, "the adapter did not answer the handshake"),
+    ("progress bar", adversary("progress"), "30", 0, "0 failed"),
 ]
 
 
 @pytest.mark.parametrize(
-    ("command", "status", "words"),
+    ("command", "timeout", "status", "words"),
     [adversary[1:] for adversary in ADVERSARIES],
     ids=[adversary[0] for adversary in ADVERSARIES],
 )
 def test_hostile_adapters_end_in_time_within_the_memory_ceiling(
-    command: str, status: int, words: str
+    command: str, timeout: str, status: int, words: str
 ) -> None:
+    # The blind adversary is sent every case (more than its input pipe holds).
+    chosen = "*" if "blind" in command else "deck.*"
     got, out, errors, peak, seconds = measured(
-        "conformance", "run", "--adapter", command, "--timeout", "1", "--run", "deck.*"
+        "conformance", "run", "--adapter", command, "--timeout", timeout, "--run", chosen
     )
     assert "Traceback" not in out + errors
     assert words in out
@@ -391,7 +399,7 @@ def test_a_run_that_selects_no_case_fails(
 
 
 def test_an_adapter_that_closes_its_output_is_reported_with_what_it_said() -> None:
-    adapter = _Adapter(["sh", "-c", "exec >&-; echo 'out of order' >&2; sleep 3"], 1.0)
+    adapter = _Adapter(["sh", "-c", "exec >&-; echo 'out of order' >&2; sleep 3"], 30.0)
     with pytest.raises(AdapterFailure, match="closed its output; it said: out of order"):
         adapter.ask({"type": "hello", "protocol": 1})
     adapter.close()

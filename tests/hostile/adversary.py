@@ -3,8 +3,8 @@
 Usage: python tests/hostile/adversary.py MODE
 
 nested       answers the handshake with a 100 KB line of nested ``[``
-blind        never reads its input: writes a handshake answer and a result for
-             every case of the suite, in order, then waits
+blind        never reads its input: writes a handshake answer (protocol 2) and a
+             result for every case of the suite, in order, then waits
 progress     serves properly, while a thread draws an endless ``\\r`` progress
              bar on standard error
 nan          serves properly, but answers every perft with ``NaN`` and every
@@ -23,7 +23,7 @@ import time
 from wizard_rules.conformance.adapter import handle
 from wizard_rules.conformance.suite import load_suite
 
-HELLO = '{"type":"hello","protocol":1,"name":"hostile","version":"0"}\n'
+HELLO = '{"type":"hello","protocol":2,"name":"hostile","version":"0"}\n'
 
 
 def _progress() -> None:
@@ -61,6 +61,7 @@ def main() -> None:
         time.sleep(60)
     elif mode == "blind":
         sys.stdout.write(HELLO)
+        sys.stdout.flush()  # the handshake does not wait for the suite to load
         for case in load_suite().cases:
             result: dict[str, object] = {"type": "result", "id": case.id, "perft": None}
             result.update(errors=[], state={})
