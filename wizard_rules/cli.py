@@ -248,7 +248,7 @@ def _add_conformance_run(suite_commands: _Commands) -> None:
         "--known-failures",
         metavar="FILE",
         help="a file of the cases the implementation is known to fail: an id, a glob or "
-        "tag:TAG a line, a reason after #; at most 1 MiB, and 1,000 distinct globs and tags",
+        "tag:TAG a line, a reason after #; at most 1 MiB, and 250 distinct globs and tags",
     )
     run.add_argument(
         "--strict",

@@ -674,7 +674,7 @@ class KnownStatus:
 MAX_KNOWN_FAILURES_BYTES: Final = 1 << 20
 """The most a known-failures file may hold: 1 MiB (1,048,576 bytes)."""
 
-MAX_KNOWN_PATTERNS: Final = 1000
+MAX_KNOWN_PATTERNS: Final = 250
 """The most distinct globs and ``tag:`` entries a known-failures list may hold.
 
 Each is matched once against every case id (or tag) of the suite; case ids
