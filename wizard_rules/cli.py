@@ -301,9 +301,10 @@ def _add_conformance_fuzz(suite_commands: _Commands) -> None:
         help="play random games against an adapter (protocol 2), this library as the oracle",
         description=(
             "Play random games on an adapter step by step (protocol version 2), with this "
-            "library as the oracle; on the first disagreement, shrink it and print it as a "
-            "case and a position.  Exit status 0: none found; 1: one found; 2: the adapter "
-            "failed."
+            "library as the oracle, going on past each disagreement; collect the distinct "
+            "deviations (a rule broken one way), shrink each and print it, grouped by rule, "
+            "as a case and a position.  Exit status 0: no deviation but known ones; 1: a "
+            "deviation; 2: the adapter failed, or refused every configuration."
         ),
     )
     fuzz.add_argument(
@@ -334,6 +335,20 @@ def _add_conformance_fuzz(suite_commands: _Commands) -> None:
         metavar="SECONDS",
         help="how long to wait for each answer (default 10)",
     )
+    fuzz.add_argument(
+        "--max-deviations",
+        type=_positive,
+        default=10,
+        metavar="N",
+        help="stop after N distinct deviations (default 10)",
+    )
+    fuzz.add_argument(
+        "--known",
+        metavar="FILE",
+        help="a file of the deviations the implementation is known to have: a rule (5.1), "
+        "a glob of rules (8.*) or tag:TAG a line, a reason after #",
+    )
+    fuzz.set_defaults(subparser=fuzz)
 
 
 def _player_counts(text: str) -> tuple[int, ...]:
@@ -352,7 +367,14 @@ def _option_values(text: str) -> tuple[bool, ...]:
 
 def _conformance_fuzz(args: argparse.Namespace, out: TextIO) -> int:
     from wizard_rules.conformance.fuzz import FuzzError, fuzz, report
+    from wizard_rules.conformance.runner import KnownFailure, read_known_failures
 
+    known: tuple[KnownFailure, ...] = ()
+    if args.known:
+        try:
+            known = read_known_failures(Path(args.known))
+        except (OSError, UnicodeDecodeError) as error:
+            args.subparser.error(f"cannot read the known-deviations file: {error}")
     try:
         result = fuzz(
             args.adapter,
@@ -361,6 +383,8 @@ def _conformance_fuzz(args: argparse.Namespace, out: TextIO) -> int:
             players=args.players,
             options=args.option,
             timeout=args.timeout,
+            max_deviations=args.max_deviations,
+            known=known,
         )
     except FuzzError as error:
         sys.stderr.write(f"wizard-rules conformance fuzz: {error}\n")
