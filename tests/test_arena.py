@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import resource
+import subprocess
 import sys
+import time
 from collections.abc import Callable
 
+import pexpect
 import pytest
 
 from wizard_rules import Deal, State
@@ -270,3 +275,91 @@ def test_an_interrupted_run_says_how_far_it_got(
     argv = ["arena", "--bots", "random,heuristic", "--players", "3", "--games", "4"]
     assert main(argv) == 130
     assert capsys.readouterr().err == "\nwizard-rules: interrupted after 1 of 4 deals\n"
+
+
+# -- bounded memory, and Ctrl-C, with a huge number of deals ------------------------------
+
+# 1 GiB of address space: far more than a run of bounded memory needs, far
+# less than the chunks of a billion deals would take if they were built
+# before the first deal (2.9 GB, then MemoryError).
+_ADDRESS_SPACE = 1 << 30
+
+_HUGE_RUN = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))
+from wizard_rules.arena import play_arena
+
+class Enough(Exception):
+    pass
+
+def progress(done):
+    if done >= 10:
+        raise Enough(done)
+
+try:
+    play_arena(["random", "heuristic"], 10**9, 1, 3, {workers}, progress=progress)
+except Enough as enough:
+    print("stopped after", enough.args[0], "deals")
+"""
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_billion_deals_start_at_once_within_bounded_memory(workers: int) -> None:
+    # The work is handed out lazily: the first deals are played, and
+    # reported, before the rest of the billion are even listed.
+    code = _HUGE_RUN.format(limit=_ADDRESS_SPACE, workers=workers)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert "MemoryError" not in result.stderr
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "stopped after 10 deals\n"
+
+
+def _limit_address_space() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (_ADDRESS_SPACE, _ADDRESS_SPACE))
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_a_huge_arena_with_one_line(workers: str) -> None:
+    # At a terminal, within bounded memory: once the progress bar shows
+    # deals played, Ctrl-C ends the run with one line and the shell's status.
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS="120", LINES="50")
+    argv = ["arena", "--bots", "random,heuristic", "--players", "3", "--games", "999999999"]
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "wizard_rules", *argv, "--workers", workers],
+        env=env,
+        dimensions=(50, 120),
+        encoding="utf-8",
+        timeout=120,
+        preexec_fn=_limit_address_space,
+    )
+    try:
+        child.expect(r" [1-9][0-9]*/999999999\b")  # the bar's count of deals done
+        child.sendintr()
+        child.expect(pexpect.EOF)
+        after = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", str(child.before))
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 130, after
+    assert "Traceback" not in after
+    assert "Error" not in after
+    lines = [line for line in after.splitlines() if "wizard-rules" in line]
+    assert len(lines) == 1, after
+    assert re.fullmatch(
+        r"wizard-rules: interrupted after [1-9][0-9]* of 999999999 deals", lines[0]
+    )
+    # ... and no worker outlives it: its process group (its session) is empty.
+    assert _group_ends(child.pid)
+
+
+def _group_ends(group: int) -> bool:
+    """Whether process group ``group`` is empty, or soon is (a minute's slack, no clock test)."""
+    for _ in range(600):
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    return False

@@ -19,6 +19,13 @@ result whatever the number of workers -- for bots with reproducible budgets:
 a time budget (``ismcts:Ts``) lets the iterations, and so the games, depend
 on the machine and on how busy it is.
 
+Memory stays flat however many deals are asked for (``games`` up to 10**9):
+the deals are handed out lazily in chunks, as
+:func:`~wizard_rules.simulation.simulate` hands out its games, and each
+duplicate set is folded into running sums as soon as it is played.  An
+interrupt (Ctrl-C) stops a run within a chunk or two, with no worker left
+running.
+
 >>> from wizard_rules.arena import play_arena
 >>> result = play_arena(["heuristic", "random"], games=2, seed=1, players=3)
 >>> [bot.name for bot in result.bots], result.games_played
@@ -29,11 +36,12 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import statistics
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from fractions import Fraction
 from typing import Final
 
 import attrs
@@ -42,7 +50,7 @@ from wizard_rules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.random_play import _deal_rng, random_deal
-from wizard_rules.simulation import IN_FLIGHT, MAX_WORKERS, _bounded, _ignore_interrupts, game_seed
+from wizard_rules.simulation import MAX_WORKERS, game_seed, run_chunks
 from wizard_rules.state import Phase, State, new_game
 from wizard_rules.transitions import apply
 from wizard_rules.views import player_view
@@ -423,55 +431,97 @@ def play_arena(
     :param progress: called with the number of deals finished so far.
     :raises InvalidArgumentError: a bad spec or count.
     :raises KeyboardInterrupt: the run was interrupted; no worker is left running.
+
+    Memory does not grow with ``games``: the deals are handed out lazily in
+    chunks (:func:`~wizard_rules.simulation.run_chunks`, as
+    :func:`~wizard_rules.simulation.simulate` plays its games), and each
+    duplicate set is folded into exact running sums as it comes in.
     """
     seats = _check(bots, games, players, workers)
     specs = tuple(bots)
-    sets: list[_SetFigures] = []
-    chunks = [(first, min(_CHUNK, games - first)) for first in range(0, games, _CHUNK)]
-    if workers == 1:
-        for first, count in chunks:
-            sets.extend(_play_chunk(specs, seats, seed, first, count))
-            if progress is not None:
-                progress(len(sets))
-    else:
-        processes = min(workers, len(chunks))
-        with ProcessPoolExecutor(max_workers=processes, initializer=_ignore_interrupts) as pool:
+    tally = _Tally(len(specs))
 
-            def submit(chunk: tuple[int, int]) -> Future[list[_SetFigures]]:
-                return pool.submit(_play_chunk, specs, seats, seed, *chunk)
+    def add(part: list[_SetFigures]) -> None:
+        for figures in part:
+            tally.add(figures)
+        if progress is not None:
+            progress(tally.sets)
 
-            try:
-                for part in _bounded(submit, chunks, IN_FLIGHT * processes):
-                    sets.extend(part)
-                    if progress is not None:
-                        progress(len(sets))
-            except KeyboardInterrupt:  # pragma: no cover - needs a real Ctrl-C
-                pool.shutdown(cancel_futures=True)
-                raise
-    return _summarize(specs, seats, games, seed, sets)
+    run_chunks(functools.partial(_play_chunk, specs, seats, seed), games, _CHUNK, workers, add)
+    return tally.result(specs, seats, games, seed)
 
 
-def _summarize(
-    specs: tuple[str, ...], players: int, games: int, seed: int, sets: list[_SetFigures]
-) -> ArenaResult:
-    means = [[s.scores[b] / s.seat_games[b] for s in sets] for b in range(len(specs))]
-    results = []
-    for b, name in enumerate(specs):
-        mean, half = interval(means[b])
-        seat_games = sum(s.seat_games[b] for s in sets)
-        results.append(
-            BotResult(
-                name=name,
-                seats=sets[0].seat_games[b] // players,
-                mean_score=mean,
-                score_interval=half,
-                win_rate=sum(s.wins[b] for s in sets) / seat_games,
-                exact_bid_rate=sum(s.exact[b] for s in sets) / sum(s.rounds[b] for s in sets),
+class _Tally:
+    """Running sums over the duplicate sets of a run, whatever their number (internal).
+
+    A bot's mean per set is its set's score sum over its seat-games in the
+    set, which are the same in every set; so the intervals are computed
+    from integer sums (of the set sums, of their squares and, for each pair,
+    of the cross-multiplied differences), exactly, whatever the order.
+    """
+
+    def __init__(self, bots: int) -> None:
+        self.sets = 0
+        self.bots = bots
+        self.seat_games = [0] * bots  # a set's, the same in every set
+        self.score_sum = [0] * bots
+        self.score_squares = [0] * bots
+        self.exact = [0] * bots
+        self.rounds = [0] * bots
+        self.wins = [0.0] * bots
+        self.pair_sum: dict[tuple[int, int], int] = {}
+        self.pair_squares: dict[tuple[int, int], int] = {}
+
+    def add(self, figures: _SetFigures) -> None:
+        """Fold one duplicate set's figures in."""
+        self.sets += 1
+        self.seat_games = list(figures.seat_games)
+        for b in range(self.bots):
+            score = figures.scores[b]
+            self.score_sum[b] += score
+            self.score_squares[b] += score * score
+            self.exact[b] += figures.exact[b]
+            self.rounds[b] += figures.rounds[b]
+            self.wins[b] += figures.wins[b]
+        for a in range(self.bots):
+            for b in range(a + 1, self.bots):
+                # the difference of the means, times both seat-game counts
+                difference = figures.scores[a] * figures.seat_games[b] - (
+                    figures.scores[b] * figures.seat_games[a]
+                )
+                self.pair_sum[a, b] = self.pair_sum.get((a, b), 0) + difference
+                self.pair_squares[a, b] = self.pair_squares.get((a, b), 0) + difference**2
+
+    def _interval(self, total: int, squares: int, scale: int) -> tuple[float, float | None]:
+        """Mean and 95% half-width of values ``x / scale``, from the sums of ``x`` and ``x**2``."""
+        n = self.sets
+        mean = total / (n * scale)
+        if n < 2:
+            return mean, None
+        variance = Fraction(n * squares - total * total, n * (n - 1) * scale * scale)
+        return mean, _t975(n - 1) * math.sqrt(variance) / math.sqrt(n)
+
+    def result(self, specs: tuple[str, ...], players: int, games: int, seed: int) -> ArenaResult:
+        """The figures of the sets folded in."""
+        results = []
+        for b, name in enumerate(specs):
+            mean, half = self._interval(
+                self.score_sum[b], self.score_squares[b], self.seat_games[b]
             )
-        )
-    pairs = []
-    for a in range(len(specs)):
-        for b in range(a + 1, len(specs)):
-            mean, half = interval([x - y for x, y in zip(means[a], means[b], strict=True)])
-            pairs.append(PairResult(specs[a], specs[b], mean, half))
-    return ArenaResult(players, games, seed, tuple(results), tuple(pairs))
+            results.append(
+                BotResult(
+                    name=name,
+                    seats=self.seat_games[b] // players,
+                    mean_score=mean,
+                    score_interval=half,
+                    win_rate=self.wins[b] / (self.seat_games[b] * self.sets),
+                    exact_bid_rate=self.exact[b] / self.rounds[b],
+                )
+            )
+        pairs = []
+        for a in range(len(specs)):
+            for b in range(a + 1, len(specs)):
+                scale = self.seat_games[a] * self.seat_games[b]
+                mean, half = self._interval(self.pair_sum[a, b], self.pair_squares[a, b], scale)
+                pairs.append(PairResult(specs[a], specs[b], mean, half))
+        return ArenaResult(players, games, seed, tuple(results), tuple(pairs))

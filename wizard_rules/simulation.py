@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import functools
 import importlib
 import logging
 import math
@@ -55,6 +56,7 @@ __all__ = [
     "SeatTotals",
     "SimulationTotals",
     "game_seed",
+    "run_chunks",
     "simulate",
 ]
 
@@ -229,6 +231,46 @@ def _bounded_handles(
         if cancel is not None:
             for handle in pending:
                 cancel(handle)
+
+
+def run_chunks(
+    play: Callable[[int, int], _T],
+    items: int,
+    size: int,
+    workers: int,
+    add: Callable[[_T], None],
+) -> None:
+    """Run ``play(first, count)`` over ``items`` items in chunks of ``size``; ``add`` each result.
+
+    The results reach ``add`` in the order of the chunks, whatever the number
+    of workers.  The chunks are listed lazily, and with several workers at
+    most :data:`IN_FLIGHT` per process are queued at a time, so memory does
+    not grow with ``items``: the first chunk is played before the others are
+    listed.  With one worker the chunks are played in this process; with
+    more, in at most ``workers`` processes (no more than there are chunks),
+    which ignore Ctrl-C: on an interrupt, or any error (from ``add`` too),
+    the chunks not yet started are cancelled and the error reaches the
+    caller.  With several workers ``play`` must be picklable: a module-level
+    function, or a :func:`functools.partial` of one.  :func:`simulate` and
+    :func:`wizard_rules.arena.play_arena` play their games with it.
+    """
+    chunks = _chunks(items, size)
+    if workers == 1:
+        for first, count in chunks:
+            add(play(first, count))
+        return
+    processes = min(workers, -(-items // size))  # no more than there are chunks
+    with ProcessPoolExecutor(max_workers=processes, initializer=_ignore_interrupts) as pool:
+
+        def submit(chunk: tuple[int, int]) -> Future[_T]:
+            return pool.submit(play, *chunk)
+
+        try:
+            for part in _bounded(submit, chunks, IN_FLIGHT * processes):
+                add(part)
+        except BaseException:  # Ctrl-C, or an error: cancel what has not started
+            pool.shutdown(cancel_futures=True)
+            raise
 
 
 def _import_ray() -> Any:
@@ -417,36 +459,16 @@ def simulate(
             f"address must be a str, and only with backend='ray', not {_show(address)}",
         )
     total = SimulationTotals(0, tuple(SeatTotals() for _ in range(config.players)))
+
+    def add(part: SimulationTotals) -> None:  # in order, so the sums are added in one order
+        nonlocal total
+        total = total + part
+        if progress is not None:
+            progress(total.games)
+
     if backend == "ray":
-
-        def add(part: SimulationTotals) -> None:
-            nonlocal total
-            total = total + part
-            if progress is not None:
-                progress(total.games)
-
         _simulate_on_ray(config, games, seed, address, add)
         return total
     size = max(1, min(_CHUNK, games // (workers * 8) or 1))
-    if workers == 1:
-        for first, count in _chunks(games, size):
-            total = total + _play_chunk(config, seed, first, count)
-            if progress is not None:
-                progress(total.games)
-        return total
-    processes = min(workers, -(-games // size))  # no more than there are chunks
-    with ProcessPoolExecutor(max_workers=processes, initializer=_ignore_interrupts) as pool:
-
-        def submit(chunk: tuple[int, int]) -> Future[SimulationTotals]:
-            return pool.submit(_play_chunk, config, seed, *chunk)
-
-        try:
-            # In order, so that the sums are added in one order.
-            for part in _bounded(submit, _chunks(games, size), IN_FLIGHT * processes):
-                total = total + part
-                if progress is not None:
-                    progress(total.games)
-        except KeyboardInterrupt:
-            pool.shutdown(cancel_futures=True)
-            raise
+    run_chunks(functools.partial(_play_chunk, config, seed), games, size, workers, add)
     return total
