@@ -504,3 +504,63 @@ BUGS: Final[dict[str, Bug]] = {
 def plant(name: str) -> None:
     """Plant the bug ``name`` into the library in this process."""
     BUGS[name].plant()
+
+
+# -- house rules: one rule of the game played another way, consistently -----------
+#
+# Unlike most bugs above, a house rule is a rule some people really play by.
+# ``tests/test_house_rules.py`` plants each and checks that the suite fails
+# only the cases of the rule it changes: no case of another rule depends on it.
+
+
+def _winner_leads_next_round() -> None:
+    original = transitions._deal
+
+    def deal(before: State, action: Any) -> State:
+        after = original(before, action)
+        # The winner of the last trick of the round before leads (and bids
+        # first); a game started from a position has no such trick to go by.
+        if not before.results:
+            return after
+        winner = before.results[-1].tricks[-1].winner
+        current = after.current_player if after.phase is Phase.CHOOSE_TRUMP else winner
+        return _with(after, leader=winner, current_player=current)
+
+    _replace(original, deal)
+
+
+def _option_always_on() -> None:
+    from wizard_rules import position
+
+    def forbidden(facts: Any, player: int) -> int | None:
+        if player != facts.dealer:
+            return None
+        left = facts.round - sum(bid for bid in facts.bids if bid is not None)
+        return left if left >= 0 else None
+
+    original_check = position._check
+
+    def check(p: Any) -> None:
+        original_check(p)
+        if p.bids[p.dealer] is not None and sum(b for b in p.bids if b is not None) == p.round:
+            raise position._bad(f"the bids cannot add up to {p.round}")
+
+    _replace(transitions._forbidden_bid, forbidden)
+    _replace(original_check, check)
+
+
+for _rule in (
+    Bug(
+        "winner-leads-round",
+        "house rule: the winner of a round's last trick leads (and bids first in) the next round",
+        "leading",
+        _winner_leads_next_round,
+    ),
+    Bug(
+        "option-always",
+        "house rule: the dealer may never make the bids add up to the round, option or not",
+        "option",
+        _option_always_on,
+    ),
+):
+    BUGS[_rule.name] = _rule

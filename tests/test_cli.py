@@ -375,7 +375,7 @@ def test_perft_agrees_with_every_perft_case_of_the_suite(
 
 
 def test_the_installed_command_counts_and_refuses() -> None:
-    case = next(case for case in PERFT_CASES if case.id == "perft.062")
+    case = next(case for case in PERFT_CASES if case.id == "perft.070")
     assert case.perft is not None
     text = case_position(case).to_text()
     command = [sys.executable, "-m", "wizard_rules", "perft"]

@@ -61,7 +61,7 @@ from conformance_cases import (
 )
 from conformance_cases.common import ROOT, Area
 
-SUITE_VERSION = "2.0.0"
+SUITE_VERSION = "2.1.0"
 PROTOCOL = 2
 
 # -- writing ---------------------------------------------------------------------------------------

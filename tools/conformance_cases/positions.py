@@ -18,7 +18,13 @@ from typing import Any
 from .common import Json, area, case, pos
 
 # Ids of this area that are retired: never used again.
-RETIRED: list[str] = []
+# Retired in suite 2.1.0 (issue 21): positions.025 also observed who names
+# trump after a turned Wizard (rule 3.4), and positions.053 started from bids
+# that add up to the round, which an implementation that always plays the
+# bid-total rule can never reach.  Their rows stay in ROWS (so that the ids
+# after them keep their numbers) but are not written; LATER_ROWS holds the
+# corrected cases, numbered after the notation cases.
+RETIRED: list[str] = ["positions.025", "positions.053"]
 
 REFUSED: list[Json] = [{"at": None, "code": "invalid_position"}]
 
@@ -720,7 +726,7 @@ NOTATION_ROWS: list[tuple[str, Json, list[Json], str]] = [
     "(rules 12.1 to 12.14).",
 )
 def positions_area() -> Iterator[Json]:
-    yield from _rows()
+    yield from _rows(ROWS, 1)
     for number, (text, start, actions, written) in enumerate(NOTATION_ROWS, start=len(ROWS) + 1):
         yield case(
             f"positions.{number:03d}",
@@ -731,11 +737,31 @@ def positions_area() -> Iterator[Json]:
             state={"position": written},
             start=start,
         )
+    yield from _rows(LATER_ROWS, len(ROWS) + len(NOTATION_ROWS) + 1)
 
 
-def _rows() -> Iterator[Json]:
-    for number, (rule, text, start, *observed) in enumerate(ROWS, start=1):
+# Rows added since suite 2.1.0, numbered after NOTATION_ROWS.
+LATER_ROWS: list[tuple[Any, ...]] = [
+    (
+        "12.4",
+        "five players: W1 in a hand and W2 turned are two cards",
+        pos("players=5 hands=C3/W1/C2/H5/S9 turned=W2"),
+        {"turned": "W2", "hands": [["C3"], ["W1"], ["C2"], ["H5"], ["S9"]]},
+    ),
+    (
+        "12.9",
+        "three players: every seat has bid, and the leader has played",
+        pos("players=3 hands=C3/-/C2 turned=D1 bids=0,0,0 trick=W1"),
+        {"current_player": 2, "trick": ["W1"]},
+    ),
+]
+
+
+def _rows(rows: list[tuple[Any, ...]], first: int) -> Iterator[Json]:
+    for number, (rule, text, start, *observed) in enumerate(rows, start=first):
         case_id = f"positions.{number:03d}"
+        if case_id in RETIRED:
+            continue
         if not observed:
             yield case(
                 case_id, rule, f"refused: {text}", start["config"], [], errors=REFUSED, start=start
