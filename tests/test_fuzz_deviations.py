@@ -178,6 +178,12 @@ def test_the_command_takes_a_known_deviations_file_and_a_limit(
     with pytest.raises(SystemExit):
         main([*argv, "--known", str(tmp_path / "missing.txt")])
     assert "cannot read the known-deviations file" in capsys.readouterr().err
+    # Read as a known-failures file is: bounded in size.
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(b"5.1\n" * 300_000)
+    with pytest.raises(SystemExit):
+        main([*argv, "--known", str(huge)])
+    assert "larger than 1 MiB" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main([*argv, "--max-deviations", "0"])
 

@@ -2,7 +2,8 @@
 
 For each planted bug, runs (a) the fixed cases against the broken adapter
 (the bug is killed if any case fails) and (b) the differential fuzz mode
-(killed if it finds a disagreement; the shrunk case's rounds are reported),
+(killed if it finds a deviation; it stops at the first, and the rule it
+names and the shrunk case's rounds are reported),
 then writes the kill table as reStructuredText to docs/kill-table.rst.
 
 Usage: python tools/kill_table.py [--games 200] [--seed 1] [--shrink-budget 100] [--jobs N]
@@ -39,12 +40,16 @@ def judge(bug: Bug, games: int, seed: int, budget: int) -> dict[str, object]:
     report = run_suite(load_suite(), command(bug.name), timeout=10.0)
     failed = [r.case.id for r in report.results if r.outcome is Outcome.FAILED]
     errors = [r.case.id for r in report.results if r.outcome in (Outcome.ERROR, Outcome.NOT_RUN)]
-    result = fuzz(command(bug.name), games=games, seed=seed, shrink_budget=budget)
+    result = fuzz(
+        command(bug.name), games=games, seed=seed, shrink_budget=budget, max_deviations=1
+    )
+    first = result.deviations[0] if result.deviations else None
     row: dict[str, object] = {
         "bug": bug,
         "failed": failed,
         "errors": errors,
-        "fuzz_games": result.games if result.found else None,
+        "fuzz_games": first.game if first else None,
+        "rule": first.shrunk.rule if first else "",
         "found_rounds": result.found.rounds if result.found else None,
         "shrunk": _shrunk(result.shrunk) if result.shrunk else None,
         "what": result.shrunk.describe() if result.shrunk else "",
@@ -52,7 +57,8 @@ def judge(bug: Bug, games: int, seed: int, budget: int) -> dict[str, object]:
     }
     print(
         f"{bug.name}: {len(failed)} cases failed, {len(errors)} errors; fuzz "
-        f"{row['fuzz_games']} games, {row['found_rounds']} rounds -> {row['shrunk']} "
+        f"{row['fuzz_games']} games, {row['found_rounds']} rounds -> {row['shrunk']}, "
+        f"rule {row['rule']} "
         f"({row['seconds']:.0f} s)",
         flush=True,
     )
@@ -88,11 +94,12 @@ def table(rows: list[dict[str, object]], argv: str, seconds: float, games: int) 
         "listed in ``tests/planted_bugs.py``).  Against each, the fixed cases of",
         f"the suite ({cases} cases; killed if any case fails) and, separately, the",
         f"differential fuzz mode of :doc:`conformance` ({games} games at most; killed if a",
-        "disagreement is found) were run.  *Games* is the game in which fuzz found",
-        "the first disagreement; *found, shrunk* is how many rounds that game had",
-        "played, and what the shrunk case needs: the position it starts from and",
-        "the actions it plays there (or the rounds it replays from the first deal,",
-        "when no position shows the bug).",
+        "deviation is found; it stops at the first) were run.  *Games* is the game in",
+        "which fuzz found the first deviation; *found, shrunk* is how many rounds that",
+        "game had played, and what the shrunk case needs: the position it starts from",
+        "and the actions it plays there (or the rounds it replays from the first deal,",
+        "when no position shows the bug); *fuzz: rule* is the rule fuzz names for it,",
+        "derived from what differed first.",
         "",
         f"Generated on {today} by ``{argv}`` in {seconds:.0f} s; the default",
         "tests re-check a few of the bugs (``tests/test_kill_table.py``).",
@@ -114,7 +121,7 @@ def table(rows: list[dict[str, object]], argv: str, seconds: float, games: int) 
         "",
         ".. list-table::",
         "   :header-rows: 1",
-        "   :widths: 14 30 10 22 8 8",
+        "   :widths: 14 28 8 22 7 14 7",
         "",
         "   * - bug",
         "     - the wrong rule",
@@ -122,6 +129,7 @@ def table(rows: list[dict[str, object]], argv: str, seconds: float, games: int) 
         "     - first failing cases",
         "     - fuzz: games",
         "     - found, shrunk",
+        "     - fuzz: rule",
     ]
     for row in rows:
         bug: Bug = row["bug"]  # type: ignore[assignment]
@@ -143,6 +151,7 @@ def table(rows: list[dict[str, object]], argv: str, seconds: float, games: int) 
             f"     - {first}",
             f"     - {games_cell}",
             f"     - {rounds}",
+            f"     - {row['rule'] or '-'}",
         ]
     notes = [(r["bug"].name, r["bug"].note) for r in rows if r["bug"].note]  # type: ignore[attr-defined]
     if notes:

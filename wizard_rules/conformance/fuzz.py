@@ -575,23 +575,20 @@ def _winners_rule(key: str, got: JSON, state: State) -> tuple[str, str]:
 def _turn_rule(key: str, state: State) -> tuple[str, str]:
     """The player to act (or the leader) differs: the rule that names them."""
     phase, dealer = state.phase, state.dealer
+    left = (dealer + 1) % state.config.players
     if phase is Phase.CHOOSE_TRUMP and key == "current_player":
-        return "3.4", f"after a turned Wizard the dealer (seat {dealer}) names trump (rule 3.4)"
+        return "3.4", f"after a turned Wizard the dealer, seat {dealer}, names trump (rule 3.4)"
     if phase is Phase.BID and key == "current_player":
-        return (
-            "4.1",
-            f"the bidding starts left of the dealer (seat {dealer}) and goes left (rule 4.1)",
+        return "4.1", (
+            f"the bidding starts with seat {left}, left of the dealer, and goes left (rule 4.1)"
         )
     if phase in (Phase.DEAL, Phase.GAME_OVER):
         return "11.10", "at a deal and after the end no player is to act (rule 11.10)"
     if sum(state.tricks_won) == 0 and (key == "leader" or not state.current_trick):
-        return (
-            "5.1",
-            f"the seat left of the dealer (seat {dealer}) leads the first trick (rule 5.1)",
-        )
+        return "5.1", f"seat {left}, left of the dealer, leads the first trick (rule 5.1)"
     if key == "leader" or not state.current_trick:
         return "5.2", "the winner of a trick leads the next one (rule 5.2)"
-    return "5.2", f"play goes left from the leader (seat {state.leader}) (rule 5.2)"
+    return "5.2", f"play goes left from the leader, seat {state.leader} (rule 5.2)"
 
 
 def _trump_rule(state: State) -> tuple[str, str]:
