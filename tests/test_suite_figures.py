@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from tests.test_conformance import reference_perft_from
+
 ROOT = Path(__file__).resolve().parent.parent
 _SPEC = importlib.util.spec_from_file_location(
     "suite_figures", ROOT / "tools" / "conformance_cases" / "figures.py"
@@ -130,6 +132,40 @@ def test_the_cases_page_figures_are_the_suites() -> None:
         players = raw["given"]["config"].get("players")
         row[players - 1 if type(players) is int and 3 <= players <= 6 else 6] += 1
     assert {area: [_int(cell) for cell in cells] for area, *cells in rows} == expected
+
+
+def test_the_cases_page_figures_of_rules_12_and_perft_are_the_suites() -> None:
+    text = " ".join((ROOT / "docs" / "cases.rst").read_text(encoding="utf-8").split())
+    found = re.search(
+        rf"The {NUMBER} cases of rules 12.1 to 12.14 .* The {NUMBER} perft cases ask for "
+        rf"{NUMBER} positions in all .*, {NUMBER} at most \(``([a-z]+\.\d+)``\); an "
+        rf"implementation that replays the round for every action applies {NUMBER} actions "
+        r"at most for one \(``([a-z]+\.\d+)``\)",
+        text,
+    )
+    assert found is not None
+    _, cases = _read(ROOT / "conformance")
+    counts = {
+        raw["id"]: [
+            reference_perft_from(raw["given"]["position"], depth)
+            for depth in range(1, raw["expect"]["perft"]["depth"] + 1)
+        ]
+        for raw in cases
+        if "perft" in raw["expect"]
+    }
+    nodes = {case_id: sum(found) for case_id, found in counts.items()}
+    replayed = {
+        case_id: sum(k * n for k, n in enumerate(found, start=1))
+        for case_id, found in counts.items()
+    }
+    assert [_int(found.group(n)) for n in (1, 2, 3, 4)] == [
+        CURRENT["rule_12"],
+        len(counts),
+        sum(nodes.values()),
+        max(nodes.values()),
+    ]
+    assert nodes[found.group(5)] == max(nodes.values())
+    assert _int(found.group(6)) == max(replayed.values()) == replayed[found.group(7)]
 
 
 def _bullets(text: str) -> list[str]:

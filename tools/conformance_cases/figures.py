@@ -85,8 +85,8 @@ def _players(raw: dict[str, Any]) -> str:
     return str(players) if players in (3, 4, 5, 6) and type(players) is int else "other"
 
 
-def perft_nodes(raw: dict[str, Any]) -> int:
-    """The positions a perft case asks for: its counts at the depths 1 to d."""
+def perft_counts(raw: dict[str, Any]) -> list[int]:
+    """A perft case's counts at the depths 1 to d."""
     given = raw["given"]
     if "position" in given:
         state = from_position(position_from_dict(given["position"]))
@@ -94,7 +94,7 @@ def perft_nodes(raw: dict[str, Any]) -> int:
         state = new_game(config_from_dict(given["config"]))
         for action in given["actions"]:
             state = apply(state, action_from_dict(action))
-    return sum(perft(state, depth) for depth in range(1, raw["expect"]["perft"]["depth"] + 1))
+    return [perft(state, depth) for depth in range(1, raw["expect"]["perft"]["depth"] + 1)]
 
 
 def figures(folder: Path = ROOT / "conformance") -> dict[str, Any]:
@@ -114,7 +114,13 @@ def figures(folder: Path = ROOT / "conformance") -> dict[str, Any]:
     for raw in cases:
         areas.setdefault(raw["id"].split(".")[0], []).append(raw)
     retired = collections.Counter(item.split(".")[0] for item in manifest["retired"])
-    perfts = {raw["id"]: perft_nodes(raw) for raw in cases if "perft" in raw["expect"]}
+    counts = {raw["id"]: perft_counts(raw) for raw in cases if "perft" in raw["expect"]}
+    # The positions a case asks for, and the actions a replaying implementation applies.
+    perfts = {case_id: sum(found) for case_id, found in counts.items()}
+    replays = {
+        case_id: sum(k * n for k, n in enumerate(found, start=1))
+        for case_id, found in counts.items()
+    }
     return {
         "version": manifest["suite_version"],
         **count(cases),
@@ -128,6 +134,8 @@ def figures(folder: Path = ROOT / "conformance") -> dict[str, Any]:
         "perft_nodes_max": max(perfts.values()),
         "perft_nodes_max_case": max(perfts, key=lambda case_id: (perfts[case_id], case_id)),
         "perft_nodes_total": sum(perfts.values()),
+        "perft_replayed_max": max(replays.values()),
+        "perft_replayed_max_case": max(replays, key=lambda case_id: (replays[case_id], case_id)),
     }
 
 
@@ -172,7 +180,10 @@ def render(found: dict[str, Any]) -> str:
         " arise, or positions just inside each rule.  The"
         f" {found['perft_cases']} perft cases ask for {found['perft_nodes_total']:,}"
         " positions in all (the sum of each one's counts at the depths 1 to its own),"
-        f" {found['perft_nodes_max']:,} at most (``{found['perft_nodes_max_case']}``).",
+        f" {found['perft_nodes_max']:,} at most (``{found['perft_nodes_max_case']}``);"
+        " an implementation that replays the round for every action applies"
+        f" {found['perft_replayed_max']:,} actions at most for one"
+        f" (``{found['perft_replayed_max_case']}``).",
         "",
         "Earlier versions, counted the same way from the last commit with each version:",
         "",

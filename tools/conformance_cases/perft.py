@@ -40,9 +40,10 @@ RETIRED: list[str] = [
 # The most positions a perft case may ask for: the sum of its counts at the
 # depths 1 to d (every sequence of at most d legal actions from the
 # position).  An implementation that replays the round for every action
-# pays about the depth again for each, so a case costs it at most about
-# MAX_NODES * d replayed actions.
+# applies, for each sequence, every action of it again: the sum over the
+# depths k of k times the count at k, at most MAX_REPLAYED.
 MAX_NODES = 5000
+MAX_REPLAYED = 35000
 
 OPTION = "options=forbid_bid_total_match"
 
@@ -223,7 +224,9 @@ def perft_area() -> Iterator[Json]:
                 number += 1
                 continue
             count = perft(state, depth)
-            assert sum(perft(state, d) for d in range(1, depth + 1)) <= MAX_NODES, number
+            counts = [perft(state, d) for d in range(1, depth + 1)]
+            assert sum(counts) <= MAX_NODES, number
+            assert sum(k * n for k, n in enumerate(counts, start=1)) <= MAX_REPLAYED, number
             yield case(
                 f"perft.{number:03d}",
                 "11.10",
