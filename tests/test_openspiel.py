@@ -280,6 +280,21 @@ def test_a_terminal_state_refuses_every_action(params: dict[str, Any]) -> None:
     assert state.chance_outcomes() == []  # no deal of a round the game does not play
 
 
+@pytest.mark.parametrize("moves", [0, 7, None], ids=["deal", "decision", "terminal"])
+def test_openspiel_itself_refuses_minus_one_and_what_is_no_integer(moves: int | None) -> None:
+    # -1 is OpenSpiel's kInvalidAction: its own check raises SpielError, and
+    # its binding a TypeError for a value that is no integer (as
+    # docs/howto/openspiel.rst says); the game is left as it was.
+    state = play_randomly(load(players=3, round=2).new_initial_state(), random.Random(1), moves)
+    history, text = state.history(), str(state)
+    with pytest.raises(pyspiel.SpielError, match="kInvalidAction"):
+        state.apply_action(-1)
+    for value in ("3", None, 1.5, 2**70):
+        with pytest.raises(TypeError):
+            state.apply_action(value)
+    assert (state.history(), str(state)) == (history, text)
+
+
 # -- observations ---------------------------------------------------------------
 
 

@@ -64,6 +64,9 @@ chance outcome that is not a card left to deal) and changes nothing.  A
 terminal state has no legal action and no chance outcome, and refuses every
 action and outcome with :class:`~wizard_rules.IllegalActionError`
 ``game_over`` (the end of a one-round game never deals the next round).
+(``-1``, OpenSpiel's ``kInvalidAction``, and a value that is not an
+integer never reach the game: OpenSpiel refuses them with
+``pyspiel.SpielError`` and ``TypeError``.)
 
 **Returns and rewards.**  A player's return is their score so far (in the
 one-round game, their score for the round); the reward of a move is the

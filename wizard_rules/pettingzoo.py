@@ -303,6 +303,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
 def _action_id(action: object) -> int:
     """``action`` as an id of ``Discrete(86)``: an int, a NumPy integer or a 0-d integer array.
 
+    The rule of :func:`~wizard_rules.batch.to_action`, checked here first so
+    that a 0-d array is taken, the learner's mask is indexed by a checked id,
+    and the message echoes the value shortened.
+
     :raises InvalidArgumentError: anything else (a bool is not an id).
     """
     if type(action) is np.ndarray and action.shape == () and action.dtype.kind in "iu":
@@ -414,8 +418,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             raise IllegalActionError(
                 ErrorCode.GAME_OVER, "the episode is over (or not started): call reset() first"
             )
-        id = _action_id(action)
-        if not env.observe(self.agent)["action_mask"][id]:
+        number = _action_id(action)
+        if not env.observe(self.agent)["action_mask"][number]:
             self._ended = True
             return (
                 env.observe(self.agent),
@@ -424,7 +428,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
                 False,
                 {"illegal_action": True},
             )
-        env.step(id)
+        env.step(number)
         self._play_others()
         reward = float(env._cumulative_rewards[self.agent])
         self._ended = env.terminations[self.agent]
