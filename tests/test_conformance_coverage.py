@@ -359,19 +359,31 @@ def test_every_combination_of_the_area_has_a_case_from_a_position(area: str) -> 
         assert tuple(key) in combinations(players, trump), (case_id, key)
 
 
+def _first_enumerated_cases() -> dict[str, int]:
+    """The number of each area's first case made for the enumeration, as
+    docs/coverage.rst gives it."""
+    found = re.search(
+        r"numbered from ``winner\.(\d+)``, ``led-suit\.(\d+)`` and ``following\.(\d+)``",
+        _prose(),
+    )
+    assert found is not None
+    return dict(zip(("winner", "led-suit", "following"), map(int, found.groups()), strict=True))
+
+
 @pytest.mark.parametrize("area", sorted(AREAS))
-def test_leaving_out_a_case_leaves_its_combinations_uncovered(area: str) -> None:
-    # The check can fail: take away each case that alone covers a combination.
+def test_the_cases_written_by_hand_alone_leave_combinations_uncovered(area: str) -> None:
+    # The check can fail, and did on the suite before the enumeration: the
+    # cases written by hand (numbered before those the page names) miss
+    # combinations for every player count and setting.
+    first = _first_enumerated_cases()[area]
     cases = _cases(area)
-    _, coverage = AREAS[area]
-    by_key: dict[Key, set[str]] = {}
-    for key, case_id in coverage(cases):
-        by_key.setdefault(key, set()).add(case_id)
-    alone = sorted({next(iter(ids)) for ids in by_key.values() if len(ids) == 1})
-    assert alone
-    for case_id in alone[:: max(1, len(alone) // 7)]:
-        rest = [c for c in cases if c["id"] != case_id]
-        assert any(uncovered(area, rest).values()), case_id
+    assert f"{area}.{first:03d}" in {c["id"] for c in cases}
+    by_hand = [c for c in cases if int(c["id"].split(".")[1]) < first]
+    missing = uncovered(area, by_hand)
+    assert all(missing.values()), {k: len(v) for k, v in missing.items()}
+    if area == "winner":  # among them the narrow bug's (below), at every player count
+        for players in PLAYERS:
+            assert (players, False, 1, ("jesters", 1), "W") in missing[(players, False)]
 
 
 def test_the_winner_combinations_read_off_a_trick() -> None:
