@@ -345,6 +345,28 @@ def test_stepping_an_aec_environment_whose_agents_are_all_gone(
     assert game.wizard_state is state
 
 
+def test_stepping_an_aec_environment_before_its_first_reset_is_refused() -> None:
+    game = raw_env(players=3, round=1)
+    before = game.wizard_state
+    with pytest.raises(IllegalActionError, match="reset") as refused:
+        game.step(60)
+    assert refused.value.code is ErrorCode.GAME_OVER
+    assert game.wizard_state is before
+    game.reset(seed=1)  # and then it plays
+    game.step(int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"])[0]))
+    assert game.wizard_state.round_actions
+
+
+@pytest.mark.parametrize("agent", ["player_3", "nobody", 0, None, ["player_0"]], ids=repr)
+def test_an_agent_that_is_not_one_is_refused(agent: Any) -> None:
+    game = raw_env(players=3, round=1)
+    game.reset(seed=1)
+    for method in (game.observe, game.observation_space, game.action_space):
+        with pytest.raises(InvalidArgumentError, match="player_0 to player_2") as refused:
+            method(agent)
+        assert refused.value.code is ErrorCode.INVALID_ARGUMENT
+
+
 def test_without_pettingzoo_the_import_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
     monkeypatch.delitem(sys.modules, "wizard_rules.pettingzoo")

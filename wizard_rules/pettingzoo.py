@@ -36,7 +36,11 @@ an AEC environment of one game, or of one round of a game:
   has it, a terminated agent steps with ``None`` (any other action raises
   :class:`~wizard_rules.InvalidArgumentError`), and once every agent is
   gone, :meth:`~raw_env.step` logs PettingZoo's warning "step() called after
-  all agents are terminated or truncated" and does nothing.
+  all agents are terminated or truncated" and does nothing.  A step before
+  the first :meth:`~raw_env.reset` raises
+  :class:`~wizard_rules.IllegalActionError` (``game_over``), and an agent
+  name that is not one of ``possible_agents``
+  :class:`~wizard_rules.InvalidArgumentError`.
 
 :class:`SingleAgentEnv` is a :class:`gymnasium.Env` for one seat, the others
 played by a fixed policy (uniformly random legal actions by default).
@@ -187,6 +191,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             new_game(self.config) if round is None else _round_start(self.config, round)
         )
         self._state = self._initial
+        self._started = False  # until the first reset
 
     @property
     def wizard_state(self) -> State:
@@ -194,14 +199,30 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self._state
 
     def observation_space(self, agent: str) -> spaces.Dict:
-        """The observation space of ``agent`` (the same for every agent)."""
-        space: spaces.Dict = self.observation_spaces[agent]
+        """The observation space of ``agent`` (the same for every agent).
+
+        :raises InvalidArgumentError: ``agent`` is not one of ``possible_agents``.
+        """
+        space: spaces.Dict = self.observation_spaces[self._agent(agent)]
         return space
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        """The action space of ``agent``: ``Discrete(86)``."""
-        space: spaces.Discrete = self.action_spaces[agent]
+        """The action space of ``agent``: ``Discrete(86)``.
+
+        :raises InvalidArgumentError: ``agent`` is not one of ``possible_agents``.
+        """
+        space: spaces.Discrete = self.action_spaces[self._agent(agent)]
         return space
+
+    def _agent(self, agent: object) -> str:
+        """``agent``, checked to be one of ``possible_agents``."""
+        if type(agent) is not str or agent not in self.possible_agents:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"the agents are {self.possible_agents[0]} to {self.possible_agents[-1]},"
+                f" not {_show(agent)}",
+            )
+        return agent
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game (or round), dealing it from ``seed`` if given."""
@@ -215,6 +236,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._state = self._deal(self._initial)
         self.agent_selection = self._agent_of(self._state)
+        self._started = True
 
     def _deal(self, state: State) -> State:
         if state.is_chance and not self._over(state):
@@ -229,8 +251,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.possible_agents[state.current_player]
 
     def observe(self, agent: str) -> Observation:
-        """What ``agent`` knows now, and its legal actions (if it is to act)."""
-        seat = self.possible_agents.index(agent)
+        """What ``agent`` knows now, and its legal actions (if it is to act).
+
+        :raises InvalidArgumentError: ``agent`` is not one of ``possible_agents``.
+        """
+        seat = self.possible_agents.index(self._agent(agent))
         state = self._state
         start = self._initial.scores
         tensor = self.layout.encode(
@@ -253,7 +278,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         :raises InvalidArgumentError: ``action`` is not an id from 0 to 85 (an
             ``int``, a NumPy integer or a 0-d NumPy integer array; not a bool),
             or a terminated agent's action is not ``None``.
+        :raises IllegalActionError: ``game_over``: :meth:`reset` was never called.
         """
+        if not self._started:
+            raise IllegalActionError(
+                ErrorCode.GAME_OVER, "no game under way: call reset() before step()"
+            )
         if not self.agents:
             EnvLogger.warn_step_after_terminated_truncated()
             return
