@@ -323,7 +323,8 @@ class Deviation:
     :ivar found: where it was first seen.
     :ivar shrunk: the smallest case shrinking found that fails the same way,
         through the same rule (``found`` itself when nothing smaller does).
-    :ivar game: the game it was first seen in (counted from 1).
+    :ivar game: the game it was first seen in (counted from 1 among the games
+        drawn, skipped ones included).
     :ivar seen: how many times it was seen in the run.
     :ivar shrink_games: the games shrinking played.
     :ivar known: the known-deviations entry that sets it aside, or ``None``.
