@@ -351,6 +351,7 @@ def test_ctrl_c_stops_a_huge_arena_with_one_line(workers: str) -> None:
         r"wizard-rules: interrupted after [1-9][0-9]* of 999999999 deals", lines[0]
     )
     # ... and no worker outlives it: its process group (its session) is empty.
+    assert child.pid is not None
     assert _group_ends(child.pid)
 
 
