@@ -46,18 +46,19 @@ settings.load_profile(os.environ.get(PROFILE_VARIABLE, "default"))
 # -- no process started by the tests may outlive them ------------------------------------------
 #
 # Every process the tests start inherits SESSION_VARIABLE (set here, before
-# any test runs), however far it strays: into a session of its own, or
-# re-parented to pid 1 when its parent ends.  At the end of the session any
-# such process still running (a zombie has ended) fails the run, by name.
-# So does a process still running whose command line holds this checkout's
-# tests folder, started after this session, and not marked by another
-# session (one that does not inherit the environment), and any process still
-# a descendant of this one.  Python's own helpers that end with the
-# interpreter (multiprocessing's resource tracker and fork server) are let
-# be; a process on its way out gets LEAK_GRACE_S seconds to finish.
+# any test runs, to a value of this session's own), however far it strays:
+# into a session of its own, or re-parented to pid 1 when its parent ends.
+# (The tests that pass their own environment build it from os.environ.)  At
+# the end of the session any such process still running (a zombie has
+# ended) fails the run, by name; so does any process still a descendant of
+# this one, whatever its environment (a forked worker).  Processes of other
+# sessions, or of tools run by hand from the same checkout, are told apart by
+# their own value or by having none, so running several at once is safe.
+# Python's own helpers that end with the interpreter (multiprocessing's
+# resource tracker and fork server) are let be; a process on its way out
+# gets LEAK_GRACE_S seconds to finish.
 
 SESSION_VARIABLE = "WIZARD_RULES_TEST_SESSION"
-TESTS = str(Path(__file__).resolve().parent)
 LEAK_GRACE_S = 10.0
 _HELPERS = (
     "from multiprocessing.resource_tracker import",
@@ -88,9 +89,7 @@ def _leaked() -> list[str]:
     own = _stat(me)
     if own is None:  # no /proc: nothing to check
         return []
-    started = int(own[19])
-    mark = f"{SESSION_VARIABLE}=".encode()
-    ours = mark + _SESSION.encode()
+    ours = f"{SESSION_VARIABLE}={_SESSION}".encode()
     stats: dict[str, list[str]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit() and entry.name != me:
@@ -113,11 +112,7 @@ def _leaked() -> list[str]:
         command = _read(pid, "cmdline").replace(b"\0", b" ").decode(errors="replace").strip()
         if any(helper in command for helper in _HELPERS):
             continue
-        environ = _read(pid, "environ").split(b"\0")
-        marked = ours in environ
-        unmarked = not any(item.startswith(mark) for item in environ)
-        by_command = unmarked and TESTS in command and int(fields[19]) >= started
-        if marked or by_command or descends(pid):
+        if ours in _read(pid, "environ").split(b"\0") or descends(pid):
             leaked.append(f"pid {pid} (parent {fields[1]}, group {fields[2]}): {command[:300]}")
     return sorted(leaked)
 
