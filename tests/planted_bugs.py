@@ -468,7 +468,7 @@ BUGS: Final[dict[str, Bug]] = {
             _one_round_short,
             "Shows only at the end of a game, so fuzz cannot shrink it to fewer rounds.",
         ),
-        Bug("dealer-stays", "the deal does not pass to the left", "rounds", _dealer_stays),
+        Bug("dealer-stays", "the deal does not pass to the left", "dealing", _dealer_stays),
         Bug(
             "turn-first",
             "not_your_turn is reported for a seat that does not exist",
