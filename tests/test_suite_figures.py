@@ -186,12 +186,13 @@ def _bullets(text: str) -> list[str]:
 # before it).
 CHANGELOG_FIGURES: list[tuple[str, tuple[tuple[str, str], ...]]] = [
     (rf"Conformance suite {VERSION} \({NUMBER} cases", (("version", ""), ("cases", "this"))),
-    (rf"\({NUMBER} cases, from {NUMBER}\)", (("cases", "this"), ("cases", "before"))),
+    (rf"\({NUMBER} cases, from {NUMBER}[);]", (("cases", "this"), ("cases", "before"))),
     (
         rf"four- ?player cases in every area \({NUMBER}, from {NUMBER}\)",
         (("four", "this"), ("four", "before")),
     ),
     (rf"four players: {NUMBER} cases", (("four", "this"),)),
+    (rf"four players: {NUMBER} cases, from {NUMBER}\b", (("four", "this"), ("four", "before"))),
     (rf"rules 12\.1 to 12\.14, {NUMBER} cases", (("rule_12", "this"),)),
     (rf"{NUMBER} cases in {NUMBER} areas", (("cases", "this"), ("areas", "this"))),
 ]
