@@ -18,7 +18,6 @@ from __future__ import annotations
 import shlex
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -40,11 +39,11 @@ OWN_RULES: dict[str, frozenset[str]] = {
     "dealer-leads": frozenset({"5.1"}),
     # After a turned Wizard the first bidder names trump (rule 3.4: the dealer).
     "bidder-trump": frozenset({"3.4"}),
+    # The dealer may never make the bids add up to the round: the bid-total
+    # rule (20.1) applied with the option off too, where rule 4.2 lets the
+    # bids add up to any total.
+    "option-always": frozenset({"4.2"}),
 }
-
-# The areas whose cases replay from the first deal, cut short so that no
-# other rule bites, and the areas of positions and perft counts.
-CLEAN_AREAS = frozenset({"deck", "rounds", "dealing", "end", "games", "perft", "positions"})
 
 
 def _failed(name: str) -> list[str]:
@@ -66,34 +65,16 @@ def test_a_house_rule_fails_the_cases_of_its_rule_only(name: str) -> None:
     assert {rule_of[case_id] for case_id in failed} == OWN_RULES[name]
 
 
-def _bids_freely_as_dealer(case_id: str) -> bool:
-    """Whether the case's perft count, with the option off, takes in the
-    dealer's bid: the one count the bid-total rule changes."""
-    case = next(case for case in SUITE.cases if case.id == case_id)
-    if case.perft is None or case.position is None or case.config.get("forbid_bid_total_match"):
-        return False
-    position: Any = case.position
-    waiting = sum(bid is None for bid in position["bids"])
-    pending = position["turned"] is not None and position["turned"].startswith("W")
-    pending = pending and position["trump"] is None
-    return position["bids"][position["dealer"]] is None and (
-        case.perft["depth"] >= waiting + pending
-    )
-
-
-def test_the_bid_total_rule_always_on_fails_no_case_of_the_replayed_areas() -> None:
+def test_the_bid_total_rule_always_on_fails_only_the_cases_of_the_option_off() -> None:
     # An implementation that always applies the bid-total rule (rule 20.1,
     # even with the option off) can never reach a position in which the
-    # dealer's bid made the total match the round, nor make such a bid: no
-    # case of the replayed areas, of the positions or of the perft counts
-    # may need one, except the perft counts that take in the dealer's free
-    # bid.  (Cases of other areas that still do are listed in the report of
-    # issue 21: bidding, option, scoring and refusals.)
-    failed = _failed("option-always")
-    assert [
-        case_id
-        for case_id in failed
-        if case_id.split(".")[0] in CLEAN_AREAS and not _bids_freely_as_dealer(case_id)
-    ] == []
-    assert any(case_id.startswith("option.") for case_id in failed)
-    assert any(case_id.startswith("perft.") for case_id in failed)
+    # dealer's bid made the total match the round, nor make such a bid: the
+    # cases it fails are those whose point is that, with the option off, the
+    # dealer may; each names the option by its tag.  No case of another rule
+    # bids its way to a total equal to the round.
+    cases = {case.id: case for case in SUITE.cases}
+    failed = [cases[case_id] for case_id in _failed("option-always")]
+    assert {case.area for case in failed} == {"bidding", "option", "illegal"}
+    for case in failed:
+        assert "option" in case.tags, case.id
+        assert case.config.get("forbid_bid_total_match") is not True, case.id

@@ -14,6 +14,13 @@ from .common import Json, area, bid, case, pos, refused
 RETIRED: list[str] = [
     # replaced by cases starting from positions, ids bidding.001 to bidding.018
     *(f"bidding.{n:03d}" for n in range(1, 19)),
+    # Retired in suite 2.1.0 (issue 21): bidding.029 to bidding.031, about
+    # rule 4.1, had the dealer's last bid make the bids add up to the round,
+    # which an implementation that always plays the bid-total rule refuses;
+    # replaced by bidding.056 to bidding.058, whose bids do not.
+    "bidding.029",
+    "bidding.030",
+    "bidding.031",
 ]
 
 FIRST_NEW_ID = 19
@@ -71,7 +78,7 @@ def bidding_area() -> Iterator[Json]:
             [bid(bidder, 0)],
             state={"current_player": after, "phase": "bid"},
         )
-    for text, dealer, first, bids in (
+    dealer_bids_last = (
         ("players=3 dealer=0 hands=C2/C3/C4 turned=H13 bids=-,0,1", 0, 1, [0, 0, 1]),
         ("players=4 dealer=2 hands=C2/C3/C4/C5 turned=H13 bids=1,0,-,0", 2, 3, [1, 0, 0, 0]),
         (
@@ -86,10 +93,14 @@ def bidding_area() -> Iterator[Json]:
             2,
             [0, 0, 1, 0, 0, 1],
         ),
-    ):
+    )
+    for text, dealer, first, bids in dealer_bids_last:
+        case_id = next(ids)
+        if case_id in RETIRED:
+            continue
         players = len(bids)
         yield _at(
-            next(ids),
+            case_id,
             "4.1",
             f"{players} players: the dealer (seat {dealer}) bids last; then play begins "
             f"with seat {first}",
@@ -195,6 +206,7 @@ def bidding_area() -> Iterator[Json]:
             text,
             [bid(dealer, last)],
             state={"bids": bids, "phase": "play"},
+            also=("option",),  # the case of the bid-total option's scope (rule 20.1)
         )
     for text, dealer, last, bids in (
         ("players=3 dealer=0 hands=C2/C3/C4 turned=H13 bids=-,1,1", 0, 1, [1, 1, 1]),
@@ -219,4 +231,28 @@ def bidding_area() -> Iterator[Json]:
             text,
             [bid(dealer, last)],
             state={"bids": bids, "phase": "play"},
+        )
+
+    # Since suite 2.1.0: the dealer bids last (rule 4.1), with bids that do
+    # not add up to the round (bidding.029 to bidding.031 did).
+    for text, dealer, first, bids in (
+        ("players=3 dealer=0 hands=C2/C3/C4 turned=H13 bids=-,1,1", 0, 1, [0, 1, 1]),
+        ("players=4 dealer=2 hands=C2/C3/C4/C5 turned=H13 bids=1,1,-,0", 2, 3, [1, 1, 0, 0]),
+        (
+            "players=5 dealer=4 hands=C2/C3/C4/C5/C6 turned=H13 bids=0,1,1,0,-",
+            4,
+            0,
+            [0, 1, 1, 0, 0],
+        ),
+    ):
+        assert sum(bids) != 1, "round 1: the bids must not add up to the round"
+        players = len(bids)
+        yield _at(
+            next(ids),
+            "4.1",
+            f"{players} players: the dealer (seat {dealer}) bids last; then play begins "
+            f"with seat {first}",
+            text,
+            [bid(dealer, 0)],
+            state={"phase": "play", "bids": bids, "current_player": first},
         )
