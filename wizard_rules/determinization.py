@@ -25,28 +25,43 @@ led suit, for the rest of the round; a Wizard or a Jester shows nothing.
 True
 
 How it samples, and why it is exact.  Only the players with a revealed void
-constrain the placement; call them the *constrained* holders.  Group the
-hidden cards into classes by the set of constrained holders that may not
-receive them (Wizards, Jesters and cards of suits nobody is void in form one
-class).  Cards within a class are interchangeable as far as the constraints
-go, so the number of consistent placements is a sum, over how many cards of
-each class each constrained holder gets, of products of binomial
-coefficients; once the constrained holders are served, the rest of the
-hidden cards are shared among the other hands and the stack in a number of
-ways that does not depend on which cards are left.  :func:`determinize`
-counts those sums exactly (integers, memoized), draws each constrained
-holder's class counts with probability proportional to the number of
-completions (an exact integer draw, :meth:`random.Random.randrange`), picks
-the cards within each class uniformly, and shuffles the rest out to the
-other hands and the stack: every consistent placement has the same
-probability.  With no void revealed (the common case) it is one shuffle.
+constrain the placement; call them the *constrained* holders, served one
+after another.  Each hidden card has a *key*: the constrained holders that
+may not receive it (none for a Wizard, a Jester or a card of a suit nobody
+is void in).  Once the holders before holder ``h`` are served, two cards
+whose keys agree from ``h`` on are interchangeable for everything left to
+count, so the count of the ways to serve the rest depends only on how many
+cards of each such group are left (a cut key, memoized).  Holder ``h``'s
+choices are how many cards it takes from each group it may take from; each
+choice weighs the product of the binomial coefficients of its counts times
+the ways to serve the rest; the last holder's ways are one binomial
+coefficient (any of the cards it may take).  Once the constrained holders
+are served, the rest of the hidden cards are shared among the other hands
+and the stack in a number of ways that does not depend on which cards are
+left.  :func:`determinize` counts those sums exactly (integers), draws each
+constrained holder's counts with probability proportional to their ways
+(an exact integer draw, :meth:`random.Random.randrange`), picks the cards
+within each group uniformly, and shuffles the rest out to the other hands
+and the stack: every consistent placement has the same probability.  With
+no void revealed (the common case) it is one shuffle.
 
-Cost (measured with ``time.perf_counter`` on one core of a shared 2-core
-machine, Python 3.11): 50 to 60 µs per call with no void revealed, 60 to 90 µs
-with voids once the counts for that view are cached (3 to 6 players, rounds
-5 to 20); the first call for a new pattern of voids pays for the counting,
-at worst 6.6 ms over every view of the last rounds of 90 random 3-, 4- and
-5-player games.  Most of a cheap call is building the state.
+Cost, measured with ``bench/determinization.py`` (CPU time of one call,
+``time.thread_time``, the garbage collector paused; Python 3.11 on one core
+of a shared 2-core machine; every seat's view at every card play of the
+last four rounds of 12 random games for each of 3 to 6 players, about
+57,000 views): with no void revealed, about 0.1 ms a call (medians 0.09 to
+0.12 ms, 99th percentile 0.24 ms); with voids and the counts for that
+pattern cached (a warm call, as in a search on one view), medians 0.14 to
+0.21 ms, 99th percentile at most 0.46 ms.  The first call for a new pattern
+of voids (a cold call) pays for the counting: medians 0.15 to 0.43 ms, 99th
+percentile about 1 ms with three seats showing voids and 3.2 ms with four or
+five, at worst 7.4 ms.  On 5-player views of round 12 with three seats
+showing voids, a cold call took 0.26 ms at the median and 1.8 ms at worst.
+(An earlier counting, which split each seat's cards over every class of
+cards for every remaining count of each class, took up to 111 ms on the same
+views, 69 ms on 5-player views: the 6.6 ms at worst once given here was
+not the worst case.)  Wall time on a busy machine can be several times
+these figures.
 """
 
 from __future__ import annotations
@@ -55,7 +70,7 @@ import bisect
 import functools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from wizard_rules.cards import DECK, Card, Kind, Suit
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
@@ -116,11 +131,9 @@ def consistent_deals(view: PlayerView) -> int:
     :raises InvalidArgumentError: ``view`` is not a PlayerView.
     """
     _check_view(view)
-    classes, caps, forbidden, free_sizes, _, _ = _problem(view)
-    counts = tuple(len(members) for members in classes)
-    return _completions(counts, caps, forbidden, 0) * _multinomial(
-        sum(counts) - sum(caps), free_sizes
-    )
+    hidden, caps, free_sizes, _, _ = _problem(view)
+    groups = _groups(((key, 1) for _, key in hidden), 0)
+    return _completions(groups, caps, 0) * _multinomial(len(hidden) - sum(caps), free_sizes)
 
 
 # -- internals -----------------------------------------------------------------
@@ -156,10 +169,15 @@ def _hidden_cards(view: PlayerView) -> list[Card]:
     return [card for card in DECK if card not in seen]
 
 
+_Key = tuple[int, ...]
+"""The constrained holders (by number, in order) that may not take a card."""
+
+_Groups = tuple[tuple[_Key, int], ...]
+"""Hidden cards counted by key, the keys cut to the holders still to serve, in key order."""
+
 _Problem = tuple[
-    tuple[tuple[Card, ...], ...],  # the hidden cards, by class
+    tuple[tuple[Card, _Key], ...],  # the hidden cards, in deck order, with their keys
     tuple[int, ...],  # each constrained holder's hand size
-    tuple[frozenset[int], ...],  # for each constrained holder, the classes it may not take
     tuple[int, ...],  # the sizes of the unconstrained hands
     tuple[int, ...],  # the constrained seats
     tuple[int, ...],  # the other seats that hold hidden cards
@@ -167,23 +185,36 @@ _Problem = tuple[
 
 
 def _problem(view: PlayerView) -> _Problem:
-    """The sampling problem: classes of hidden cards, and who may take which."""
+    """The sampling problem: the hidden cards, and which constrained holders may not take each."""
     seat_voids = _voids(view)
     others = [s for s in range(view.config.players) if s != view.seat and view.hand_sizes[s]]
     constrained = [s for s in others if seat_voids[s]]
-    by_key: dict[frozenset[int], list[Card]] = {}
-    for card in _hidden_cards(view):
-        key = frozenset(i for i, seat in enumerate(constrained) if card.suit in seat_voids[seat])
-        by_key.setdefault(key, []).append(card)
-    keys = sorted(by_key, key=sorted)
-    classes = tuple(tuple(by_key[key]) for key in keys)
-    forbidden = tuple(
-        frozenset(c for c, key in enumerate(keys) if i in key) for i in range(len(constrained))
-    )
+    if constrained:
+        keys: dict[Suit | None, _Key] = {None: ()}  # a Wizard or a Jester: anyone may hold it
+        for suit in Suit:
+            keys[suit] = tuple(i for i, seat in enumerate(constrained) if suit in seat_voids[seat])
+        hidden = tuple((card, keys[card.suit]) for card in _hidden_cards(view))
+    else:
+        hidden = tuple((card, ()) for card in _hidden_cards(view))
     caps = tuple(view.hand_sizes[s] for s in constrained)
     free = tuple(s for s in others if not seat_voids[s])
     free_sizes = tuple(view.hand_sizes[s] for s in free)
-    return classes, caps, forbidden, free_sizes, tuple(constrained), free
+    return hidden, caps, free_sizes, tuple(constrained), free
+
+
+def _groups(counted: Iterable[tuple[_Key, int]], holder: int) -> _Groups:
+    """Merge counts whose keys agree on the holders from ``holder`` on.
+
+    Cards that the holders still to serve treat alike are interchangeable
+    for the count of the rest: only how many of them are left matters, not
+    which earlier holder could not have taken them.
+    """
+    merged: dict[_Key, int] = {}
+    for key, count in counted:
+        if count:
+            cut = key if not key or key[0] >= holder else tuple(h for h in key if h >= holder)
+            merged[cut] = merged.get(cut, 0) + count
+    return tuple(sorted(merged.items()))
 
 
 def _multinomial(total: int, parts: Sequence[int]) -> int:
@@ -197,82 +228,95 @@ def _multinomial(total: int, parts: Sequence[int]) -> int:
 
 @functools.lru_cache(maxsize=4096)
 def _choices(
-    counts: tuple[int, ...],
-    caps: tuple[int, ...],
-    forbidden: tuple[frozenset[int], ...],
-    holder: int,
+    groups: _Groups, caps: tuple[int, ...], holder: int
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """Holder ``holder``'s possible class counts, and the completions of each.
+    """Holder ``holder``'s possible counts from each group, and the completions of each.
 
-    Returns the vectors ``take`` (how many cards of each class the holder
-    gets) with a nonzero number of completions, and the cumulative sums of
-    ``prod(comb(counts[c], take[c])) * completions(counts - take, holder + 1)``.
+    Returns the vectors ``take`` (how many cards of each group of ``groups``
+    the holder gets: none of a group whose key names it) with a nonzero
+    number of completions, and the cumulative sums of
+    ``prod(comb(count, take)) * completions(the rest, holder + 1)``.  The
+    cards within a group are alike for every later holder, so any ``take``
+    of them is as good as any other (Vandermonde's identity).
     """
     need = caps[holder]
-    allowed = [c for c in range(len(counts)) if c not in forbidden[holder]]
+    allowed = [g for g, (key, _) in enumerate(groups) if not key or key[0] != holder]
+    counts = [count for _, count in groups]
     takes: list[tuple[int, ...]] = []
     cumulative: list[int] = []
     total = 0
-    take = [0] * len(counts)
+    take = [0] * len(groups)
+    # How many cards the allowed groups from the k-th on can give at most.
+    room = [0] * (len(allowed) + 1)
+    for k in range(len(allowed) - 1, -1, -1):
+        room[k] = room[k + 1] + counts[allowed[k]]
 
     def fill(k: int, left: int, weight: int) -> None:
         nonlocal total
-        if k == len(allowed):
-            if left:
-                return
-            rest = tuple(n - t for n, t in zip(counts, take, strict=True))
-            ways = weight * _completions(rest, caps, forbidden, holder + 1)
+        if k == len(allowed) - 1:  # the last allowed group takes what is left
+            c = allowed[k]
+            take[c] = left
+            rest = _groups(
+                ((key, n - t) for (key, n), t in zip(groups, take, strict=True)), holder + 1
+            )
+            ways = weight * math.comb(counts[c], left) * _completions(rest, caps, holder + 1)
             if ways:
                 total += ways
                 takes.append(tuple(take))
                 cumulative.append(total)
+            take[c] = 0
             return
         c = allowed[k]
-        for t in range(min(counts[c], left) + 1):
+        for t in range(max(0, left - room[k + 1]), min(counts[c], left) + 1):
             take[c] = t
             fill(k + 1, left - t, weight * math.comb(counts[c], t))
         take[c] = 0
 
-    fill(0, need, 1)
+    if need <= room[0]:
+        fill(0, need, 1)
     return tuple(takes), tuple(cumulative)
 
 
 @functools.lru_cache(maxsize=65536)
-def _completions(
-    counts: tuple[int, ...],
-    caps: tuple[int, ...],
-    forbidden: tuple[frozenset[int], ...],
-    holder: int,
-) -> int:
-    """Ways to serve holders ``holder`` onwards from ``counts`` cards of each class."""
+def _completions(groups: _Groups, caps: tuple[int, ...], holder: int) -> int:
+    """Ways to serve holders ``holder`` onwards from the cards counted in ``groups``."""
     if holder == len(caps):
         return 1
-    cumulative = _choices(counts, caps, forbidden, holder)[1]
+    if holder == len(caps) - 1:  # the last: any ``caps[holder]`` of the cards it may take
+        allowed = sum(count for key, count in groups if not key)
+        return math.comb(allowed, caps[holder])
+    cumulative = _choices(groups, caps, holder)[1]
     return cumulative[-1] if cumulative else 0
 
 
 def _deal_hidden(view: PlayerView, rng: random.Random) -> tuple[tuple[Card, ...], ...]:
     hands: list[list[Card]] = [[] for _ in range(view.config.players)]
     hands[view.seat] = list(view.hand)
-    classes, caps, forbidden, _, constrained, free = _problem(view)
-    if constrained:
-        pools = [list(members) for members in classes]
-        counts = tuple(len(members) for members in classes)
-        for holder, seat in enumerate(constrained):
-            takes, cumulative = _choices(counts, caps, forbidden, holder)
-            # An exact integer draw, weighted by the number of completions.
-            pick = rng.randrange(cumulative[-1])
-            chosen = takes[_first_above(cumulative, pick)]
-            for c, t in enumerate(chosen):
-                if t:
-                    drawn = rng.sample(pools[c], t)
-                    hands[seat].extend(drawn)
-                    taken = set(drawn)
-                    pools[c] = [card for card in pools[c] if card not in taken]
-            counts = tuple(n - t for n, t in zip(counts, chosen, strict=True))
-        rest = [card for pool in pools for card in pool]
-    else:
-        rest = [card for members in classes for card in members]
+    hidden, caps, _, constrained, free = _problem(view)
+    classes: dict[_Key, list[Card]] = {}  # the cards left, by key, each in deck order
+    for card, key in hidden:
+        classes.setdefault(key, []).append(card)
+    for holder, seat in enumerate(constrained):
+        # The classes whose keys agree from this holder on form one group.
+        merged: dict[_Key, list[_Key]] = {}
+        for key, pool in classes.items():
+            if pool:
+                merged.setdefault(tuple(h for h in key if h >= holder), []).append(key)
+        groups = tuple(
+            sorted((cut, sum(len(classes[k]) for k in keys)) for cut, keys in merged.items())
+        )
+        takes, cumulative = _choices(groups, caps, holder)
+        # An exact integer draw, weighted by the number of completions.
+        pick = rng.randrange(cumulative[-1])
+        chosen = takes[_first_above(cumulative, pick)]
+        for (cut, _), t in zip(groups, chosen, strict=True):
+            if t:
+                drawn = rng.sample([card for k in merged[cut] for card in classes[k]], t)
+                hands[seat].extend(drawn)
+                taken = set(drawn)
+                for k in merged[cut]:
+                    classes[k] = [card for card in classes[k] if card not in taken]
+    rest = [card for pool in classes.values() for card in pool]
     rng.shuffle(rest)
     start = 0
     for seat in free:
