@@ -251,7 +251,7 @@ def run_chunks(
     which ignore Ctrl-C: on an interrupt, or any error (from ``add`` too),
     the chunks not yet started are cancelled and the error reaches the
     caller.  With several workers ``play`` must be picklable: a module-level
-    function, or a :func:`functools.partial` of one.  :func:`simulate` and
+    function, or a ``functools.partial`` of one.  :func:`simulate` and
     :func:`wizard_rules.arena.play_arena` play their games with it.
     """
     chunks = _chunks(items, size)
