@@ -30,7 +30,7 @@ from wizard_rules.actions import Action, ChooseTrump
 from wizard_rules.cards import DECK
 from wizard_rules.cli import main
 from wizard_rules.conformance.adapter import Session, handle
-from wizard_rules.conformance.fuzz import FuzzError, _illegal_action, fuzz
+from wizard_rules.conformance.fuzz import _illegal_action, fuzz
 from wizard_rules.conformance.protocol import (
     JSON,
     OBSERVATION_KEYS,
@@ -463,7 +463,7 @@ def test_fuzz_drives_the_example_step_by_step(monkeypatch: pytest.MonkeyPatch) -
 def test_fuzz_finds_only_the_declared_differences() -> None:
     """Plain fuzz: difference 2 with the option off, difference 1 with it on."""
     for seed in range(3):
-        result = fuzz(ADAPTER, games=20, seed=seed, options=(False,))
+        result = fuzz(ADAPTER, games=20, seed=seed, options=(False,), max_deviations=1)
         for found in (result.found, result.shrunk):
             assert found is not None
             assert found.what == "refuse"
@@ -471,22 +471,24 @@ def test_fuzz_finds_only_the_declared_differences() -> None:
             assert type(action) is dict
             assert (action["type"], action["suit"]) == ("choose_trump", None)
             assert found.got == "invalid_action"
-    with pytest.raises(
-        FuzzError, match=r'refused the configuration .*"forbid_bid_total_match":true'
-    ):
-        fuzz(ADAPTER, games=20, seed=1, options=(True,))
+    # A configuration the adapter refuses is skipped and reported, not played.
+    result = fuzz(ADAPTER, games=20, seed=1, options=(True,))
+    assert result.games == 0
+    assert {code for _, code, _ in result.skipped} == {"invalid_config"}
+    assert {config["forbid_bid_total_match"] for config, _, _ in result.skipped} == {True}
 
 
 def test_the_fuzz_command_from_the_guide(capsys: pytest.CaptureFixture[str]) -> None:
     """The command of docs/implementers.rst: it stops at difference 1 or 2, nothing else."""
     argv = ["conformance", "fuzz", "--adapter", ADAPTER, "--games", "20", "--seed", "1"]
-    status = main(argv)
-    err = capsys.readouterr().err
-    assert status == 2
-    assert '"forbid_bid_total_match":true' in err
+    argv += ["--max-deviations", "1"]
+    assert main([*argv, "--option", "on"]) == 2
+    out = capsys.readouterr().out
+    assert "no game could be played" in out
+    assert '"forbid_bid_total_match":true}: refused with invalid_config' in out
     assert main([*argv, "--option", "off"]) == 1
     out = capsys.readouterr().out
-    first = out.splitlines()[0]
-    assert '{"type":"choose_trump"' in first
-    assert '"suit":null}' in first
-    assert first.endswith('got "invalid_action"')
+    found = next(line for line in out.splitlines() if line.startswith("found: "))
+    assert '{"type":"choose_trump"' in found
+    assert '"suit":null}' in found
+    assert found.endswith('got "invalid_action"')
