@@ -15,6 +15,7 @@ import attrs
 import jsonschema
 import pytest
 
+from tests.broken_adapter import _reversed
 from wizard_rules import Config
 from wizard_rules.cli import main
 from wizard_rules.conformance.adapter import Session, handle, run_case
@@ -210,15 +211,6 @@ class _Liar(AdapterClient):
         if kind == "query" and "odd-leader" in lies:
             return _odd_leader(self.session, answer)
         return answer
-
-
-def _reversed(value: JSON) -> JSON:
-    """``value`` with the keys of every object in it in reverse order."""
-    if type(value) is dict:
-        return {key: _reversed(value[key]) for key in reversed(value)}
-    if type(value) is list:
-        return [_reversed(item) for item in value]
-    return value
 
 
 def _odd_leader(session: Session, answer: JSONObject) -> JSONObject:
