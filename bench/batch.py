@@ -7,7 +7,7 @@ Run it from the top of the repository, after ``pip install -e '.[bench]'``::
 
 Five ways of playing uniformly random games, timed the same way:
 
-* ``batch B``: :func:`wizard_rules.batch.random_games` plays ``B`` complete
+* ``batch B``: :func:`wizard_rules.sim.batch.random_games` plays ``B`` complete
   4-player Wizard games in lockstep with numpy (B = 1, 64, 1,024, 16,384);
 * ``scalar``: this library's scalar engine on its fast path, complete
   4-player games: ``legal_actions(state)`` then ``apply_legal(state, i)``,
@@ -81,7 +81,7 @@ from wizard_rules import (
     new_game,
     random_deal,
 )
-from wizard_rules.batch import new_batch, random_games
+from wizard_rules.sim.batch import new_batch, random_games
 
 SIZES = (1, 64, 1024, 16384)
 CONFIG = Config(players=4)

@@ -49,8 +49,8 @@ import time
 from collections.abc import Iterator
 
 from wizard_rules import Config, Phase, PlayerView, apply, new_game, player_view, random_action
-from wizard_rules import determinization as det
-from wizard_rules.position import position_of
+from wizard_rules.agents import determinization as det
+from wizard_rules.core.position import position_of
 
 
 def _clear_caches() -> None:

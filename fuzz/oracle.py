@@ -2,7 +2,7 @@
 
 Written from the specification alone (rules 11.1 to 11.11, with 6.1 to 7.3
 for following and 20.1 for the bid-total option), not from
-:mod:`wizard_rules.transitions`: it reads only the facts of a state (phase,
+:mod:`wizard_rules.core.transitions`: it reads only the facts of a state (phase,
 round, dealer, seat to act, hands, bids, trick) and none of the library's
 checks, so that a wrong order of refusals in the library shows as a
 disagreement.

@@ -28,9 +28,9 @@ from typing import Any, TextIO
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.planted_bugs import plant
-from wizard_rules import records
 from wizard_rules.conformance import adapter
 from wizard_rules.errors import ErrorCode, RecordError
+from wizard_rules.formats import records
 
 
 def _reversed(value: Any) -> Any:

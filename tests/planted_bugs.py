@@ -16,11 +16,11 @@ from typing import Any, Final
 
 import attrs
 
-from wizard_rules import config, scoring, state, transitions, trick
-from wizard_rules.actions import Bid, ChooseTrump, Play
-from wizard_rules.cards import _SPECIALS_MASK, DECK, Card, Kind, Suit
+from wizard_rules.core import config, scoring, state, transitions, trick
+from wizard_rules.core.actions import Bid, ChooseTrump, Play
+from wizard_rules.core.cards import _SPECIALS_MASK, DECK, Card, Kind, Suit
+from wizard_rules.core.state import Phase, State, _StateFields
 from wizard_rules.errors import ErrorCode, IllegalActionError
-from wizard_rules.state import Phase, State, _StateFields
 
 __all__ = ["BUGS", "Bug", "plant"]
 
@@ -530,7 +530,7 @@ def _winner_leads_next_round() -> None:
 
 
 def _option_always_on() -> None:
-    from wizard_rules import position
+    from wizard_rules.core import position
 
     def forbidden(facts: Any, player: int) -> int | None:
         if player != facts.dealer:

@@ -16,7 +16,7 @@ import pexpect
 import pytest
 
 from wizard_rules import Deal, State
-from wizard_rules.arena import (
+from wizard_rules.agents.arena import (
     BOT_COLUMNS,
     PAIR_COLUMNS,
     ArenaResult,
@@ -27,11 +27,11 @@ from wizard_rules.arena import (
     make_bot,
     play_arena,
 )
-from wizard_rules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from wizard_rules.cli import main
-from wizard_rules.config import Config
+from wizard_rules.core.config import Config
 from wizard_rules.errors import InvalidArgumentError
-from wizard_rules.simulation import game_seed
+from wizard_rules.sim.simulation import game_seed
 
 
 def test_the_same_seed_gives_the_same_result_whatever_the_workers() -> None:
@@ -265,13 +265,13 @@ def test_usage_errors(argv: list[str], words: str, capsys: pytest.CaptureFixture
 def test_an_interrupted_run_says_how_far_it_got(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import wizard_rules.arena
+    import wizard_rules.agents.arena
 
     def interrupted(*args: object, progress: Callable[[int], None], **kwargs: object) -> None:
         progress(1)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(wizard_rules.arena, "play_arena", interrupted)
+    monkeypatch.setattr(wizard_rules.agents.arena, "play_arena", interrupted)
     argv = ["arena", "--bots", "random,heuristic", "--players", "3", "--games", "4"]
     assert main(argv) == 130
     assert capsys.readouterr().err == "\nwizard-rules: interrupted after 1 of 4 deals\n"
@@ -287,7 +287,7 @@ _ADDRESS_SPACE = 1 << 30
 _HUGE_RUN = """
 import resource, sys
 resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))
-from wizard_rules.arena import play_arena
+from wizard_rules.agents.arena import play_arena
 
 class Enough(Exception):
     pass

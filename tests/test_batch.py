@@ -37,14 +37,14 @@ from wizard_rules import (
     State,
     Suit,
     apply,
-    batch,
     check,
     legal_actions,
     new_game,
     parse_card,
     random_deal,
 )
-from wizard_rules.batch import BatchState
+from wizard_rules.sim import batch
+from wizard_rules.sim.batch import BatchState
 
 GAMES = int(os.environ.get("WIZARD_RULES_BATCH_GAMES", "40"))
 SUITS = tuple(Suit)
@@ -396,9 +396,9 @@ def test_a_batch_at_the_limit_is_made() -> None:
 
 def test_without_numpy_the_import_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "numpy", None)
-    monkeypatch.delitem(sys.modules, "wizard_rules.batch")
+    monkeypatch.delitem(sys.modules, "wizard_rules.sim.batch")
     with pytest.raises(ImportError, match=r"pip install 'wizard-rules\[batch\]'"):
-        importlib.import_module("wizard_rules.batch")
+        importlib.import_module("wizard_rules.sim.batch")
 
 
 def test_importing_the_library_does_not_import_numpy() -> None:

@@ -22,9 +22,9 @@ from wizard_rules import (
     random_action,
     random_deal,
 )
-from wizard_rules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
-from wizard_rules.determinization import determinize
-from wizard_rules.strategies import states
+from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from wizard_rules.agents.determinization import determinize
+from wizard_rules.integrations.strategies import states
 
 BOTS: list[Bot] = [RandomBot(), HeuristicBot(), ISMCTSBot(iterations=8)]
 

@@ -36,9 +36,9 @@ from wizard_rules.conformance.runner import (
     run_suite,
 )
 from wizard_rules.conformance.suite import Case, load_suite, suite_path
+from wizard_rules.core.position import from_position, position_of
 from wizard_rules.errors import ErrorCode, RecordError
-from wizard_rules.position import from_position, position_of
-from wizard_rules.records import (
+from wizard_rules.formats.records import (
     action_from_dict,
     config_from_dict,
     config_to_dict,
@@ -917,7 +917,7 @@ def test_the_adapter_answers_every_observation_of_the_protocol_in_order() -> Non
 
 
 def test_observations_and_views_write_cards_suits_and_tricks_alike() -> None:
-    # One home for each shape (wizard_rules.records): the adapter's answers
+    # One home for each shape (wizard_rules.formats.records): the adapter's answers
     # and a player's view write the same JSON, which is the JSON worked out
     # by hand below.  Round 2 of 3 players: seat 1 deals, seat 2 leads; D7 is
     # turned (trump diamonds).  Trick 1: H9 H2 J1, won by H9 (seat 2), who
@@ -996,6 +996,10 @@ def test_the_adapter_observes_trick_winners_and_each_rounds_bids_directly() -> N
 PACKAGE = Path(wizard_rules.__file__).resolve().parent
 JUDGE_MODULES = (
     "wizard_rules.conformance.runner",
+    "wizard_rules.conformance.transport",
+    "wizard_rules.conformance.judge",
+    "wizard_rules.conformance.known",
+    "wizard_rules.conformance.report",
     "wizard_rules.conformance.protocol",
     "wizard_rules.conformance.suite",
 )
@@ -1003,16 +1007,16 @@ JUDGE_MODULES = (
 # __init__ (a docstring), and the error codes.  Nothing else of the package.
 MAY_REACH = frozenset({*JUDGE_MODULES, "wizard_rules.conformance", "wizard_rules.errors"})
 ENGINE = (
-    "wizard_rules.actions",
-    "wizard_rules.cards",
-    "wizard_rules.config",
-    "wizard_rules.random_play",
-    "wizard_rules.records",
-    "wizard_rules.scoring",
-    "wizard_rules.state",
-    "wizard_rules.transitions",
-    "wizard_rules.trick",
-    "wizard_rules.views",
+    "wizard_rules.core.actions",
+    "wizard_rules.core.cards",
+    "wizard_rules.core.config",
+    "wizard_rules.sim.random_play",
+    "wizard_rules.formats.records",
+    "wizard_rules.core.scoring",
+    "wizard_rules.core.state",
+    "wizard_rules.core.transitions",
+    "wizard_rules.core.trick",
+    "wizard_rules.core.views",
     "wizard_rules.conformance.adapter",
 )
 
@@ -1081,11 +1085,13 @@ def reached_from(roots: tuple[str, ...]) -> set[str]:
 
 
 def test_the_import_walk_sees_the_engine_where_it_is_imported() -> None:
-    # The walk is not blind: the adapter, and the package namespace, reach the engine.
-    assert {"wizard_rules.state", "wizard_rules.transitions", "wizard_rules"} <= reached_from(
-        ("wizard_rules.conformance.adapter",)
-    )
-    assert "wizard_rules.views" in reached_from(("wizard_rules.records",))
+    # The walk is not blind: the adapter reaches the engine, and the version.
+    assert {
+        "wizard_rules.core.state",
+        "wizard_rules.core.transitions",
+        "wizard_rules._version",
+    } <= reached_from(("wizard_rules.conformance.adapter",))
+    assert "wizard_rules.core.views" in reached_from(("wizard_rules.formats.records",))
 
 
 def test_the_runner_protocol_and_suite_do_not_import_the_engine() -> None:

@@ -481,8 +481,8 @@ NARROW_BUG = """
 import sys
 sys.path.insert(0, sys.argv[1])
 from tests.planted_bugs import _replace
-from wizard_rules import trick
-from wizard_rules.cards import Kind
+from wizard_rules.core import trick
+from wizard_rules.core.cards import Kind
 from wizard_rules.conformance import adapter
 
 original = trick._winning_position

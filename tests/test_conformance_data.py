@@ -11,9 +11,9 @@ import jsonschema
 import pytest
 
 from wizard_rules.conformance.suite import load_suite, suite_path
+from wizard_rules.core.position import from_position
 from wizard_rules.errors import PositionError, RecordError
-from wizard_rules.position import from_position
-from wizard_rules.records import position_from_dict
+from wizard_rules.formats.records import position_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITE = load_suite()

@@ -25,8 +25,8 @@ from wizard_rules import (
     position_of,
     random_action,
 )
-from wizard_rules.determinization import consistent_deals, determinize, voids
-from wizard_rules.strategies import player_views
+from wizard_rules.agents.determinization import consistent_deals, determinize, voids
+from wizard_rules.integrations.strategies import player_views
 
 
 def _played_to(config: Config, seed: int, round_number: int, played: int) -> State:
@@ -215,7 +215,7 @@ def _costly_view() -> PlayerView:
 
 def _cold_calls(view: PlayerView) -> int:
     """The function calls (Python and built-in) of one determinization, its counts uncached."""
-    from wizard_rules import determinization
+    from wizard_rules.agents import determinization
 
     determinization._choices.cache_clear()
     determinization._completions.cache_clear()

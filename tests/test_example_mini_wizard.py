@@ -26,8 +26,6 @@ import pytest
 
 import wizard_rules.conformance.fuzz as fuzz_module
 from wizard_rules import Config, apply, new_game, position_of, random_action
-from wizard_rules.actions import Action, ChooseTrump
-from wizard_rules.cards import DECK
 from wizard_rules.cli import main
 from wizard_rules.conformance.adapter import Session, handle
 from wizard_rules.conformance.fuzz import _illegal_action, fuzz
@@ -39,8 +37,10 @@ from wizard_rules.conformance.protocol import (
 )
 from wizard_rules.conformance.runner import Outcome, read_known_failures, run_suite
 from wizard_rules.conformance.suite import load_suite
-from wizard_rules.records import action_to_dict, config_to_dict, position_to_dict
-from wizard_rules.state import Phase, State
+from wizard_rules.core.actions import Action, ChooseTrump
+from wizard_rules.core.cards import DECK
+from wizard_rules.core.state import Phase, State
+from wizard_rules.formats.records import action_to_dict, config_to_dict, position_to_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "mini_wizard"

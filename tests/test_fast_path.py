@@ -23,7 +23,7 @@ from wizard_rules import (
     random_game,
     replay,
 )
-from wizard_rules.strategies import states
+from wizard_rules.integrations.strategies import states
 
 
 @settings(max_examples=150, deadline=None)

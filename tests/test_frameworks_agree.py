@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 
 from wizard_rules import Config, apply, legal_actions, player_view, random_deal
-from wizard_rules.batch import action_id, to_action
-from wizard_rules.openspiel import chance_outcomes_of
-from wizard_rules.pettingzoo import raw_env
-from wizard_rules.state import State
-from wizard_rules.tensors import Layout, _round_start
+from wizard_rules.core.state import State
+from wizard_rules.integrations.openspiel import chance_outcomes_of
+from wizard_rules.integrations.pettingzoo import raw_env
+from wizard_rules.integrations.tensors import Layout, _round_start
+from wizard_rules.sim.batch import action_id, to_action
 
 pyspiel: Any = importlib.import_module("pyspiel")
 

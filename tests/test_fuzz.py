@@ -33,9 +33,9 @@ from wizard_rules.conformance.fuzz import (
     shrink_to_position,
 )
 from wizard_rules.conformance.protocol import JSON, JSONObject
-from wizard_rules.position import position_of
-from wizard_rules.records import config_to_dict, position_to_dict
-from wizard_rules.state import Phase, new_game
+from wizard_rules.core.position import position_of
+from wizard_rules.core.state import Phase, new_game
+from wizard_rules.formats.records import config_to_dict, position_to_dict
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent

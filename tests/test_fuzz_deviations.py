@@ -20,8 +20,6 @@ from pathlib import Path
 import pytest
 
 from wizard_rules import Config
-from wizard_rules.actions import Action, Bid, Deal, Play
-from wizard_rules.cards import DECK, parse_card
 from wizard_rules.cli import main
 from wizard_rules.conformance.adapter import OBSERVATIONS
 from wizard_rules.conformance.fuzz import (
@@ -37,10 +35,12 @@ from wizard_rules.conformance.fuzz import (
 )
 from wizard_rules.conformance.protocol import JSON
 from wizard_rules.conformance.runner import KnownFailure
-from wizard_rules.position import Position, from_position
-from wizard_rules.records import action_to_dict
-from wizard_rules.state import State, new_game
-from wizard_rules.transitions import apply, legal_actions
+from wizard_rules.core.actions import Action, Bid, Deal, Play
+from wizard_rules.core.cards import DECK, parse_card
+from wizard_rules.core.position import Position, from_position
+from wizard_rules.core.state import State, new_game
+from wizard_rules.core.transitions import apply, legal_actions
+from wizard_rules.formats.records import action_to_dict
 
 HERE = Path(__file__).parent
 RULES = HERE.parent / "docs" / "rules.rst"

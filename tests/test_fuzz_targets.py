@@ -124,7 +124,7 @@ def test_the_oracle_catches_a_library_that_checks_the_hand_before_the_turn(
 ) -> None:
     import attrs
 
-    from wizard_rules import transitions
+    from wizard_rules.core import transitions
     from wizard_rules.errors import ErrorCode, IllegalActionError
 
     state = _at_play()  # seat 1 is to play

@@ -63,18 +63,18 @@ from wizard_rules import (
     random_game,
     round_score,
 )
-from wizard_rules import simulation as simulation_module
 from wizard_rules.cli import main
 from wizard_rules.errors import _show
-from wizard_rules.records import MAX_RECORD_ACTIONS, MAX_RECORD_TEXT, loads
-from wizard_rules.simulation import (
+from wizard_rules.formats.records import MAX_RECORD_ACTIONS, MAX_RECORD_TEXT, loads
+from wizard_rules.integrations.strategies import states
+from wizard_rules.sim import simulation as simulation_module
+from wizard_rules.sim.simulation import (
     IN_FLIGHT,
     MAX_WORKERS,
     _bounded,
     _ignore_interrupts,
     simulate,
 )
-from wizard_rules.strategies import states
 
 HUGE = 10**5000  # more than the 4,300 digits Python writes in decimal
 LONG = "x" * 10_000_000  # 10 MB
@@ -507,7 +507,7 @@ def test_workers_leave_ctrl_c_to_the_parent() -> None:
 def test_an_interrupted_command_says_so_in_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import wizard_rules.cli as cli
+    import wizard_rules.cli.commands as cli
 
     def interrupted(path: str, out: object) -> int:
         raise KeyboardInterrupt

@@ -40,8 +40,8 @@ from wizard_rules.conformance.runner import (
     run_suite,
 )
 from wizard_rules.conformance.suite import load_suite
-from wizard_rules.position import from_position
-from wizard_rules.records import position_from_dict
+from wizard_rules.core.position import from_position
+from wizard_rules.formats.records import position_from_dict
 
 HERE = Path(__file__).resolve().parent
 PYTHON = sys.executable

@@ -1,7 +1,7 @@
 """Invariants of the rules, checked after every transition of generated games.
 
 Each test draws a game with the library's own public strategies
-(:mod:`wizard_rules.strategies`), replays it from the start, and checks one
+(:mod:`wizard_rules.integrations.strategies`), replays it from the start, and checks one
 invariant on every state (or every transition) along the way.  The expected
 values come from independent reference code in :mod:`tests.helpers`, not from
 the library.
@@ -38,7 +38,7 @@ from wizard_rules import (
     random_deal,
     random_game,
 )
-from wizard_rules.strategies import configs, illegal_actions, states
+from wizard_rules.integrations.strategies import configs, illegal_actions, states
 
 from .helpers import ref_refusal, ref_round_score, ref_totals, ref_winner, ref_winners
 

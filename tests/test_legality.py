@@ -36,8 +36,8 @@ from wizard_rules import (
     replay,
 )
 from wizard_rules.conformance.suite import load_suite
-from wizard_rules.position import from_position
-from wizard_rules.records import position_from_dict
+from wizard_rules.core.position import from_position
+from wizard_rules.formats.records import position_from_dict
 
 from .helpers import (
     RULE_CODES,
@@ -541,7 +541,7 @@ def test_the_table_of_rules_has_one_row_per_kind_of_action() -> None:
     # an action; actions._ACTION_TYPES is how records know one.  They agree,
     # each phase but the end expects exactly one kind, and a deal (chance's
     # step) lists no player's choices.
-    from wizard_rules import actions, transitions
+    from wizard_rules.core import actions, transitions
 
     rules = transitions._RULES
     assert set(rules) == set(actions._ACTION_TYPES) == {Deal, ChooseTrump, Bid, Play}

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-import wizard_rules.openspiel as wos
+import wizard_rules.integrations.openspiel as wos
 from wizard_rules import (
     Config,
     ConfigError,
@@ -33,9 +33,9 @@ from wizard_rules import (
     position_of,
     random_deal,
 )
-from wizard_rules.batch import action_id
-from wizard_rules.cards import DECK, Suit
-from wizard_rules.tensors import Layout
+from wizard_rules.core.cards import DECK, Suit
+from wizard_rules.integrations.tensors import Layout
+from wizard_rules.sim.batch import action_id
 
 pyspiel: Any = importlib.import_module("pyspiel")
 ismcts: Any = importlib.import_module("open_spiel.python.algorithms.ismcts")
@@ -606,16 +606,16 @@ def test_ismcts_plays_complete_games() -> None:
 
 def test_without_openspiel_the_import_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyspiel", None)
-    monkeypatch.delitem(sys.modules, "wizard_rules.openspiel")
+    monkeypatch.delitem(sys.modules, "wizard_rules.integrations.openspiel")
     with pytest.raises(ImportError, match=r"pip install 'wizard-rules\[openspiel\]'"):
-        importlib.import_module("wizard_rules.openspiel")
+        importlib.import_module("wizard_rules.integrations.openspiel")
 
 
 def test_tensors_without_numpy_name_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "numpy", None)
-    monkeypatch.delitem(sys.modules, "wizard_rules.tensors")
+    monkeypatch.delitem(sys.modules, "wizard_rules.integrations.tensors")
     with pytest.raises(ImportError, match=r"pip install 'wizard-rules\[pettingzoo\]'"):
-        importlib.import_module("wizard_rules.tensors")
+        importlib.import_module("wizard_rules.integrations.tensors")
 
 
 def test_layout_edges() -> None:

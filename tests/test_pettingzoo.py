@@ -21,8 +21,8 @@ from wizard_rules import (
     player_view,
     position_of,
 )
-from wizard_rules.pettingzoo import Observation, SingleAgentEnv, env, raw_env
-from wizard_rules.tensors import Layout
+from wizard_rules.integrations.pettingzoo import Observation, SingleAgentEnv, env, raw_env
+from wizard_rules.integrations.tensors import Layout
 
 api_test: Any = importlib.import_module("pettingzoo.test").api_test
 seed_test: Any = importlib.import_module("pettingzoo.test").seed_test
@@ -369,9 +369,9 @@ def test_an_agent_that_is_not_one_is_refused(agent: Any) -> None:
 
 def test_without_pettingzoo_the_import_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
-    monkeypatch.delitem(sys.modules, "wizard_rules.pettingzoo")
+    monkeypatch.delitem(sys.modules, "wizard_rules.integrations.pettingzoo")
     with pytest.raises(ImportError, match=r"pip install 'wizard-rules\[pettingzoo\]'"):
-        importlib.import_module("wizard_rules.pettingzoo")
+        importlib.import_module("wizard_rules.integrations.pettingzoo")
 
 
 def test_the_core_never_imports_the_frameworks() -> None:

@@ -30,10 +30,10 @@ from wizard_rules import (
     parse_card,
     player_view,
 )
-from wizard_rules.bots import HeuristicBot, RandomBot
+from wizard_rules.agents.bots import HeuristicBot, RandomBot
+from wizard_rules.agents.play import TerminalGame, deal_rng, render_turn
 from wizard_rules.cli import main
 from wizard_rules.errors import InvalidArgumentError
-from wizard_rules.play import TerminalGame, deal_rng, render_turn
 
 from .helpers import fill_deal
 
@@ -601,7 +601,7 @@ def test_resume_with_other_players_is_a_usage_error(
 
 def test_importing_the_library_does_not_import_rich() -> None:
     code = (
-        "import sys, wizard_rules, wizard_rules.cli\n"
+        "import sys, wizard_rules, wizard_rules.cli.commands\n"
         "from wizard_rules import apply, Bid\n"
         "assert 'rich' not in sys.modules, 'rich imported'\n"
     )

@@ -1,7 +1,7 @@
 """Positions: round trips, play-outs, the refusal of broken positions, every check.
 
 The properties draw positions with the public strategies of
-:mod:`wizard_rules.strategies`; expected refusal codes come from the
+:mod:`wizard_rules.integrations.strategies`; expected refusal codes come from the
 independent reference rules of :mod:`tests.helpers`.  Broken positions are
 made by mutating valid ones, each mutation built so that its result cannot
 arise in any game (the comment of each says why), not by asking the library.
@@ -45,7 +45,7 @@ from wizard_rules import (
     position_of,
     random_action,
 )
-from wizard_rules.strategies import configs, illegal_actions, positions, states
+from wizard_rules.integrations.strategies import configs, illegal_actions, positions, states
 
 from .helpers import ref_refusal, walk
 

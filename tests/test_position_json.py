@@ -37,7 +37,7 @@ from wizard_rules import (
     random_action,
 )
 from wizard_rules.conformance.suite import suite_path
-from wizard_rules.records import (
+from wizard_rules.formats.records import (
     POSITION_FORMAT,
     POSITION_VERSION,
     RECORD_FORMAT,

@@ -25,7 +25,7 @@ from wizard_rules import (
     random_deal,
     random_game,
 )
-from wizard_rules.random_play import _sample
+from wizard_rules.sim.random_play import _sample
 
 from .helpers import state_at_round
 

@@ -31,7 +31,7 @@ from wizard_rules import (
     new_game,
     random_game,
 )
-from wizard_rules.records import RECORD_FORMAT, dumps, loads
+from wizard_rules.formats.records import RECORD_FORMAT, dumps, loads
 
 from .helpers import bid_all, card, fill_deal, play_cards, state_at_round
 

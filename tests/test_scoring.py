@@ -56,7 +56,7 @@ def test_the_engines_round_results_hold_each_field_in_its_place() -> None:
     import attrs
 
     from wizard_rules import Config, RoundResult, Suit, random_game
-    from wizard_rules.scoring import _round_result
+    from wizard_rules.core.scoring import _round_result
 
     names = [field.name for field in attrs.fields(RoundResult)]
     assert names == [

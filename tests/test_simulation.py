@@ -7,7 +7,7 @@ import random
 import pytest
 
 from wizard_rules import Config, InvalidArgumentError, random_game
-from wizard_rules.simulation import SeatTotals, SimulationTotals, game_seed, simulate
+from wizard_rules.sim.simulation import SeatTotals, SimulationTotals, game_seed, simulate
 
 from .helpers import ref_totals, ref_winners
 

@@ -21,7 +21,7 @@ import pytest
 
 from wizard_rules import Config, InvalidArgumentError, __version__
 from wizard_rules.cli import main
-from wizard_rules.simulation import (
+from wizard_rules.sim.simulation import (
     IN_FLIGHT,
     ClusterError,
     SimulationTotals,
@@ -324,8 +324,8 @@ def test_without_ray_the_error_names_the_extra(
 
 def test_the_library_and_a_local_run_never_import_ray() -> None:
     code = (
-        "import sys, wizard_rules, wizard_rules.simulation, wizard_rules.cli\n"
-        "assert wizard_rules.cli.main(['simulate', '--players', '3', '--seed', '1',"
+        "import sys, wizard_rules, wizard_rules.sim.simulation, wizard_rules.cli.commands\n"
+        "assert wizard_rules.cli.commands.main(['simulate', '--players', '3', '--seed', '1',"
         " '--games', '4', '--workers', '2']) == 0\n"
         "assert 'ray' not in sys.modules, 'ray was imported'\n"
     )

@@ -33,9 +33,9 @@ from wizard_rules import (
     random_action,
     random_game,
 )
-from wizard_rules import state as state_module
-from wizard_rules.actions import _PLAYS
-from wizard_rules.state import _same_log
+from wizard_rules.core import state as state_module
+from wizard_rules.core.actions import _PLAYS
+from wizard_rules.core.state import _same_log
 
 
 def _no_walk(*args: object) -> bool:
@@ -226,7 +226,7 @@ def test_without_source_files_the_fields_keep_their_default_text(
     # A frozen application has no source to read: importing must not fail.
     from typing import NamedTuple
 
-    from wizard_rules import state as state_module
+    from wizard_rules.core import state as state_module
 
     class Point(NamedTuple):
         """A class docstring first, then fields with and without their own."""
@@ -307,7 +307,7 @@ def test_every_transition_extends_the_digest_as_the_log_function_does() -> None:
     import random
 
     from wizard_rules import Phase, apply, random_action
-    from wizard_rules.state import _logged
+    from wizard_rules.core.state import _logged
 
     seen: set[Phase] = set()
     for players in (3, 6):

@@ -29,7 +29,7 @@ from wizard_rules import (
     player_view,
     random_action,
 )
-from wizard_rules.strategies import actions, configs, illegal_actions
+from wizard_rules.integrations.strategies import actions, configs, illegal_actions
 
 from .helpers import ref_refusal
 from .test_invariants import assert_cards_conserved

@@ -20,7 +20,7 @@ from wizard_rules import (
     is_legal,
     random_game,
 )
-from wizard_rules.strategies import actions, configs, hands, player_views, states
+from wizard_rules.integrations.strategies import actions, configs, hands, player_views, states
 
 
 def _installed() -> importlib.metadata.Distribution | None:
@@ -92,7 +92,7 @@ def test_the_entry_point_is_declared() -> None:
     distribution = _installed()
     assert distribution is not None
     hooks = [ep.value for ep in distribution.entry_points if ep.group == "hypothesis"]
-    assert hooks == ["wizard_rules._hypothesis_plugin:_hypothesis_setup_hook"]
+    assert hooks == ["wizard_rules.integrations._hypothesis_plugin:_hypothesis_setup_hook"]
 
 
 @needs_installed_package

@@ -1,7 +1,7 @@
 """Regenerate docs/_static/play-screenshot.svg: a real screen of ``wizard-rules play``.
 
 Plays a seeded game (4 players, you at seat 0, heuristic bots, seed 2026)
-through :class:`wizard_rules.play.TerminalGame`, answering every prompt with
+through :class:`wizard_rules.agents.play.TerminalGame`, answering every prompt with
 1, the first choice offered, and records what the terminal shows.  At the
 first card prompt of round 4 where suit must be followed (some cards marked
 ``·``), it keeps the screen since the previous answer, types a card, and
@@ -19,8 +19,8 @@ from pathlib import Path
 from rich.console import Console
 
 from wizard_rules import Config, Phase, State, player_view
-from wizard_rules.bots import HeuristicBot
-from wizard_rules.play import TerminalGame
+from wizard_rules.agents.bots import HeuristicBot
+from wizard_rules.agents.play import TerminalGame
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "_static" / "play-screenshot.svg"
 

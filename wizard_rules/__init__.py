@@ -29,10 +29,13 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, Final
 
+from wizard_rules import _compat
+from wizard_rules._version import __version__
+
 if TYPE_CHECKING:
-    from wizard_rules.actions import Action, Bid, ChooseTrump, Deal, Play
-    from wizard_rules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
-    from wizard_rules.cards import (
+    from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+    from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
+    from wizard_rules.core.cards import (
         DECK,
         JESTERS,
         WIZARDS,
@@ -44,7 +47,22 @@ if TYPE_CHECKING:
         parse_cards,
         parse_suit,
     )
-    from wizard_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
+    from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
+    from wizard_rules.core.position import Position, from_position, position_of
+    from wizard_rules.core.scoring import RoundResult, round_score
+    from wizard_rules.core.state import Phase, State, new_game
+    from wizard_rules.core.transitions import (
+        apply,
+        apply_as,
+        apply_legal,
+        check,
+        check_as,
+        is_legal,
+        legal_actions,
+        replay,
+    )
+    from wizard_rules.core.trick import Trick, led_suit, may_play, winning_position
+    from wizard_rules.core.views import PlayerView, player_view
     from wizard_rules.errors import (
         CardTextError,
         ConfigError,
@@ -56,9 +74,7 @@ if TYPE_CHECKING:
         RecordError,
         WizardError,
     )
-    from wizard_rules.position import Position, from_position, position_of
-    from wizard_rules.random_play import random_action, random_deal, random_game
-    from wizard_rules.records import (
+    from wizard_rules.formats.records import (
         GameRecord,
         action_from_dict,
         action_to_dict,
@@ -68,23 +84,9 @@ if TYPE_CHECKING:
         position_to_dict,
         view_to_dict,
     )
-    from wizard_rules.scoring import RoundResult, round_score
-    from wizard_rules.state import Phase, State, new_game
-    from wizard_rules.transitions import (
-        apply,
-        apply_as,
-        apply_legal,
-        check,
-        check_as,
-        is_legal,
-        legal_actions,
-        replay,
-    )
-    from wizard_rules.trick import Trick, led_suit, may_play, winning_position
-    from wizard_rules.views import PlayerView, player_view
+    from wizard_rules.sim.random_play import random_action, random_deal, random_game
 
-__version__ = "0.1.0"
-"""The library's version (also in ``pyproject.toml``)."""
+_compat.install()  # the module paths of 0.1 (wizard_rules.batch, ...) keep working
 
 __all__ = [
     "DECK",
@@ -156,31 +158,31 @@ __all__ = [
 
 _HOMES: Final[dict[str, str]] = {
     # actions
-    "Action": "actions",
-    "Bid": "actions",
-    "ChooseTrump": "actions",
-    "Deal": "actions",
-    "Play": "actions",
+    "Action": "core.actions",
+    "Bid": "core.actions",
+    "ChooseTrump": "core.actions",
+    "Deal": "core.actions",
+    "Play": "core.actions",
     # bots
-    "Bot": "bots",
-    "HeuristicBot": "bots",
-    "ISMCTSBot": "bots",
-    "RandomBot": "bots",
+    "Bot": "agents.bots",
+    "HeuristicBot": "agents.bots",
+    "ISMCTSBot": "agents.bots",
+    "RandomBot": "agents.bots",
     # cards
-    "DECK": "cards",
-    "JESTERS": "cards",
-    "WIZARDS": "cards",
-    "Card": "cards",
-    "Kind": "cards",
-    "Suit": "cards",
-    "format_cards": "cards",
-    "parse_card": "cards",
-    "parse_cards": "cards",
-    "parse_suit": "cards",
+    "DECK": "core.cards",
+    "JESTERS": "core.cards",
+    "WIZARDS": "core.cards",
+    "Card": "core.cards",
+    "Kind": "core.cards",
+    "Suit": "core.cards",
+    "format_cards": "core.cards",
+    "parse_card": "core.cards",
+    "parse_cards": "core.cards",
+    "parse_suit": "core.cards",
     # config
-    "MAX_PLAYERS": "config",
-    "MIN_PLAYERS": "config",
-    "Config": "config",
+    "MAX_PLAYERS": "core.config",
+    "MIN_PLAYERS": "core.config",
+    "Config": "core.config",
     # errors
     "CardTextError": "errors",
     "ConfigError": "errors",
@@ -192,46 +194,46 @@ _HOMES: Final[dict[str, str]] = {
     "RecordError": "errors",
     "WizardError": "errors",
     # position
-    "Position": "position",
-    "from_position": "position",
-    "position_of": "position",
+    "Position": "core.position",
+    "from_position": "core.position",
+    "position_of": "core.position",
     # random_play
-    "random_action": "random_play",
-    "random_deal": "random_play",
-    "random_game": "random_play",
+    "random_action": "sim.random_play",
+    "random_deal": "sim.random_play",
+    "random_game": "sim.random_play",
     # records
-    "GameRecord": "records",
-    "action_from_dict": "records",
-    "action_to_dict": "records",
-    "config_from_dict": "records",
-    "config_to_dict": "records",
-    "position_from_dict": "records",
-    "position_to_dict": "records",
-    "view_to_dict": "records",
+    "GameRecord": "formats.records",
+    "action_from_dict": "formats.records",
+    "action_to_dict": "formats.records",
+    "config_from_dict": "formats.records",
+    "config_to_dict": "formats.records",
+    "position_from_dict": "formats.records",
+    "position_to_dict": "formats.records",
+    "view_to_dict": "formats.records",
     # scoring
-    "RoundResult": "scoring",
-    "round_score": "scoring",
+    "RoundResult": "core.scoring",
+    "round_score": "core.scoring",
     # state
-    "Phase": "state",
-    "State": "state",
-    "new_game": "state",
+    "Phase": "core.state",
+    "State": "core.state",
+    "new_game": "core.state",
     # transitions
-    "apply": "transitions",
-    "apply_as": "transitions",
-    "apply_legal": "transitions",
-    "check": "transitions",
-    "check_as": "transitions",
-    "is_legal": "transitions",
-    "legal_actions": "transitions",
-    "replay": "transitions",
+    "apply": "core.transitions",
+    "apply_as": "core.transitions",
+    "apply_legal": "core.transitions",
+    "check": "core.transitions",
+    "check_as": "core.transitions",
+    "is_legal": "core.transitions",
+    "legal_actions": "core.transitions",
+    "replay": "core.transitions",
     # trick
-    "Trick": "trick",
-    "led_suit": "trick",
-    "may_play": "trick",
-    "winning_position": "trick",
+    "Trick": "core.trick",
+    "led_suit": "core.trick",
+    "may_play": "core.trick",
+    "winning_position": "core.trick",
     # views
-    "PlayerView": "views",
-    "player_view": "views",
+    "PlayerView": "core.views",
+    "player_view": "core.views",
 }
 
 """Each public name of the package and the module (of ``wizard_rules``) it lives in."""

@@ -315,7 +315,7 @@ def _resolve_short_names(
 ) -> nodes.Element | None:
     """Resolve a public or short name to where the object is documented.
 
-    ``wizard_rules.State`` and ``State`` both lead to ``wizard_rules.state.State``.
+    ``wizard_rules.State`` and ``State`` both lead to ``wizard_rules.core.state.State``.
     """
     if node.get("refdomain") != "py":
         return None

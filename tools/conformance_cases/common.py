@@ -34,9 +34,9 @@ from wizard_rules import (  # noqa: E402
     legal_actions,
     new_game,
 )
-from wizard_rules.cards import DECK, Card  # noqa: E402
-from wizard_rules.position import position_of  # noqa: E402
-from wizard_rules.records import position_to_dict  # noqa: E402
+from wizard_rules.core.cards import DECK, Card  # noqa: E402
+from wizard_rules.core.position import position_of  # noqa: E402
+from wizard_rules.formats.records import position_to_dict  # noqa: E402
 
 Json = dict[str, Any]
 

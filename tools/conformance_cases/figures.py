@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 
 from wizard_rules import apply, new_game  # noqa: E402
 from wizard_rules.conformance.adapter import perft  # noqa: E402
-from wizard_rules.position import from_position  # noqa: E402
-from wizard_rules.records import (  # noqa: E402
+from wizard_rules.core.position import from_position  # noqa: E402
+from wizard_rules.formats.records import (  # noqa: E402
     action_from_dict,
     config_from_dict,
     position_from_dict,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from wizard_rules import Config, Phase, action_from_dict, apply, new_game
-from wizard_rules.position import position_of
-from wizard_rules.records import position_to_dict
+from wizard_rules.core.position import position_of
+from wizard_rules.formats.records import position_to_dict
 
 from .common import (
     Json,

@@ -8,7 +8,7 @@ library answers what a case observes.  The protocol itself (its version, the
 shapes of its messages, the names of the observations) is
 :mod:`wizard_rules.conformance.protocol`, which this module follows.
 
-Values are written by the same code as in :mod:`wizard_rules.records`, so a
+Values are written by the same code as in :mod:`wizard_rules.formats.records`, so a
 card (its text, ``"H13"``), a suit (its letter, ``"H"``) or a trick
 (``{"leader": SEAT, "cards": [CARD, ...], "winner": SEAT}``) has the same
 JSON here as in game records and player views.
@@ -22,9 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Final, TextIO, TypeAlias
 
-from wizard_rules import __version__
-from wizard_rules.actions import Action
-from wizard_rules.config import Config
+from wizard_rules._version import __version__
 from wizard_rules.conformance.protocol import (
     JSON,
     MAX_LINE_BYTES,
@@ -40,6 +38,11 @@ from wizard_rules.conformance.protocol import (
     ResultAnswer,
     ResultFields,
 )
+from wizard_rules.core.actions import Action
+from wizard_rules.core.config import Config
+from wizard_rules.core.position import from_position, position_of
+from wizard_rules.core.state import State, new_game
+from wizard_rules.core.transitions import apply, legal_actions
 from wizard_rules.errors import (
     CardTextError,
     ConfigError,
@@ -49,8 +52,7 @@ from wizard_rules.errors import (
     PositionError,
     RecordError,
 )
-from wizard_rules.position import from_position, position_of
-from wizard_rules.records import (
+from wizard_rules.formats.records import (
     _card_json,
     _cards_json,
     _suit_json,
@@ -60,8 +62,6 @@ from wizard_rules.records import (
     config_from_dict,
     position_from_dict,
 )
-from wizard_rules.state import State, new_game
-from wizard_rules.transitions import apply, legal_actions
 
 __all__ = [
     "OBSERVATIONS",
@@ -155,7 +155,7 @@ class _Unreadable(Exception):
 def _decode_action(value: JSON) -> Action:
     """Decode one action as game records do, with rule 11.11's two codes.
 
-    :func:`~wizard_rules.records.action_from_dict` checks the whole shape
+    :func:`~wizard_rules.formats.records.action_from_dict` checks the whole shape
     before it reads any card or suit; a card or suit that is not one is the
     cause of its error.
     """

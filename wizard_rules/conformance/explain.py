@@ -27,14 +27,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from wizard_rules.config import Config
 from wizard_rules.conformance.runner import Difference, Divergence, same_json
 from wizard_rules.conformance.suite import Case
+from wizard_rules.core.config import Config
+from wizard_rules.core.position import from_position, position_of
+from wizard_rules.core.state import State, new_game
+from wizard_rules.core.transitions import apply
 from wizard_rules.errors import WizardError
-from wizard_rules.position import from_position, position_of
-from wizard_rules.records import action_from_dict, config_from_dict, position_from_dict
-from wizard_rules.state import State, new_game
-from wizard_rules.transitions import apply
+from wizard_rules.formats.records import action_from_dict, config_from_dict, position_from_dict
 
 __all__ = ["first_divergence", "position_text"]
 

@@ -39,9 +39,6 @@ from typing import Final, TextIO
 
 import attrs
 
-from wizard_rules.actions import Action, Bid, ChooseTrump, Deal, Play
-from wizard_rules.cards import DECK, Card, Kind, Suit
-from wizard_rules.config import Config
 from wizard_rules.conformance.adapter import OBSERVATIONS, run_case
 from wizard_rules.conformance.protocol import (
     JSON,
@@ -57,9 +54,15 @@ from wizard_rules.conformance.runner import (
     same_json,
 )
 from wizard_rules.conformance.suite import Case, load_suite
+from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
+from wizard_rules.core.cards import DECK, Card, Kind, Suit
+from wizard_rules.core.config import Config
+from wizard_rules.core.position import from_position, position_of
+from wizard_rules.core.state import Phase, State, new_game
+from wizard_rules.core.transitions import apply, check, is_legal, legal_actions
+from wizard_rules.core.trick import _led_card, _winning_position
 from wizard_rules.errors import WizardError
-from wizard_rules.position import from_position, position_of
-from wizard_rules.records import (
+from wizard_rules.formats.records import (
     action_from_dict,
     action_to_dict,
     config_from_dict,
@@ -67,9 +70,6 @@ from wizard_rules.records import (
     position_from_dict,
     position_to_dict,
 )
-from wizard_rules.state import Phase, State, new_game
-from wizard_rules.transitions import apply, check, is_legal, legal_actions
-from wizard_rules.trick import _led_card, _winning_position
 
 __all__ = [
     "FUZZ_OBSERVATIONS",

@@ -74,7 +74,7 @@ holding them, or a number too large for a double, as an adapter error).
 Error codes are those of :class:`~wizard_rules.errors.ErrorCode`; an action
 that cannot even be read (an unknown card such as ``"H14"``) is reported with
 ``bad_card_text`` or ``invalid_action``.  Values are written as in game
-records (:mod:`wizard_rules.records`): cards as tokens, suits as letters.
+records (:mod:`wizard_rules.formats.records`): cards as tokens, suits as letters.
 
 This module is data only: the version, the shapes of the messages (as
 :class:`~typing.TypedDict` classes, for type checkers) and the names of the

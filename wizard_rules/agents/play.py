@@ -1,0 +1,527 @@
+"""A person's game at the terminal: one seat played by a person, the others by bots.
+
+``wizard-rules play --players 4 --bots heuristic`` runs a :class:`TerminalGame`
+(see :doc:`/howto/play`).  The game loop is kept apart from the terminal: it
+reads a line through an ``ask`` function and writes through a
+:class:`rich.console.Console`, so that it runs as well in a test, with
+scripted answers and a console that records.
+
+Everything the person is shown is drawn from their
+:class:`~wizard_rules.PlayerView` (:func:`render_turn` takes a view, not a
+state), so no other seat's cards are ever on the screen.
+
+Chance is seeded and never global: the deal of round ``r`` is drawn from
+``random.Random(f"{seed}:deal:{r}")`` and a bot's choice at the game's
+``n``-th action from ``random.Random(f"{seed}:bot:{seat}:{n}")``.  So the same
+seed and the same answers give the same game, and a game saved with ``save
+FILE`` and resumed with the same seed goes on exactly as it would have
+without the break (unless a bot searches on a time budget, whose iterations
+depend on the machine).  A saved game is a full game record: it holds every
+hand dealt so far.
+
+>>> import io, random
+>>> from rich.console import Console
+>>> from wizard_rules import Config
+>>> from wizard_rules.agents.bots import HeuristicBot
+>>> from wizard_rules.agents.play import TerminalGame
+>>> answers = iter(["1"] * 400)   # always the first choice offered
+>>> console = Console(file=io.StringIO(), width=100)
+>>> game = TerminalGame(Config(players=6), seat=0, bots=[HeuristicBot()], seed=7,
+...                     console=console, ask=lambda prompt: next(answers))
+>>> game.run()
+True
+>>> game.state.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Final
+
+from rich.console import Console, Group, JustifyMethod, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from wizard_rules.agents.bots import Bot
+from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
+from wizard_rules.core.cards import _SUIT_NAMES, Card, Kind, Suit, parse_card
+from wizard_rules.core.config import Config, _seat_after
+from wizard_rules.core.scoring import RoundResult
+from wizard_rules.core.state import Phase, State, new_game
+from wizard_rules.core.transitions import apply, check_as
+from wizard_rules.core.views import PlayerView, player_view
+from wizard_rules.errors import (
+    CardTextError,
+    ErrorCode,
+    IllegalActionError,
+    InvalidArgumentError,
+    _show,
+)
+from wizard_rules.formats.records import GameRecord
+from wizard_rules.sim.random_play import _deal_rng, random_deal
+
+__all__ = [
+    "TerminalGame",
+    "deal_rng",
+    "render_round",
+    "render_standings",
+    "render_turn",
+]
+
+_SUIT_STYLES: Final = {
+    Suit.CLUBS: "green",
+    Suit.DIAMONDS: "yellow",
+    Suit.HEARTS: "red",
+    Suit.SPADES: "blue",
+}
+_SUIT_WORDS: Final = {
+    **{suit.value.lower(): suit for suit in Suit},
+    **{name.lower(): suit for suit, name in _SUIT_NAMES.items()},
+    **{str(number): suit for number, suit in enumerate(Suit, start=1)},
+}
+
+_HELP: Final = """\
+Answer with:
+  a bid:    the number of tricks, as 2
+  a card:   its number in the list of your hand, as 1, or its text, as h13 or W2
+  trump:    a suit, as h, hearts or its number (1 Clubs, 2 Diamonds, 3 Hearts, 4 Spades)
+Commands, at any prompt:
+  save FILE   write the game so far as a game record (JSON) to FILE;
+              continue it later with: wizard-rules play --resume FILE
+  help        this help
+  quit        leave the game (save it first to go on later)
+Cards: C, D, H, S 1 to 13 (13 is high), W1-W4 Wizards, J1-J4 Jesters."""
+
+
+def deal_rng(seed: int, round_number: int) -> random.Random:
+    """The random generator that deals round ``round_number`` of a game seeded ``seed``.
+
+    ``random.Random(f"{seed}:deal:{round_number}")``: the arena deals its
+    duplicate games the same way.
+    """
+    return _deal_rng(seed, round_number)
+
+
+def _bot_rng(seed: int, seat: int, step: int) -> random.Random:
+    """The random generator of the bot at ``seat`` for the game's ``step``-th action."""
+    return random.Random(f"{seed}:bot:{seat}:{step}")
+
+
+def _card_text(card: Card, emphasis: str = "") -> Text:
+    style = "bold magenta" if card.kind is Kind.WIZARD else "dim" if card.is_jester else ""
+    if card.suit is not None:
+        style = _SUIT_STYLES[card.suit]
+    return Text(card.text, style=f"{style} {emphasis}".strip())
+
+
+def _trump_line(view: PlayerView) -> str:
+    turned = view.turned
+    if turned is None:
+        return "no card turned (the last round): no trump"
+    if turned.is_jester:
+        return f"turned {turned}: no trump"
+    if view.trump is None:
+        return f"turned {turned}: the dealer, P{view.dealer}, names the trump"
+    named = ", named by the dealer" if turned.is_wizard else ""
+    return f"turned {turned}: trump {_SUIT_NAMES[view.trump]}{named}"
+
+
+def _seat_name(seat: int, you: int) -> str:
+    return f"P{seat} (you)" if seat == you else f"P{seat}"
+
+
+def _seats_table(view: PlayerView) -> Table:
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("seat", "left"),
+        ("cards", "right"),
+        ("bid", "right"),
+        ("won", "right"),
+        ("score", "right"),
+        ("", "left"),
+    )
+    for column, justify in columns:
+        table.add_column(column, justify=justify)
+    players = view.config.players
+    for seat in range(players):
+        notes = []
+        if seat == view.dealer:
+            notes.append("dealer")
+        if view.phase is Phase.PLAY and seat == view.leader:
+            notes.append("leads")
+        if seat == view.current_player:
+            notes.append("to act")
+        bid = view.bids[seat]
+        table.add_row(
+            _seat_name(seat, view.seat),
+            str(view.hand_sizes[seat]),
+            "-" if bid is None else str(bid),
+            str(view.tricks_won[seat]),
+            str(view.scores[seat]),
+            ", ".join(notes),
+            style="bold" if seat == view.seat else None,
+        )
+    return table
+
+
+def _trick_text(view: PlayerView) -> Text:
+    players = view.config.players
+    number = len(view.completed_tricks) + 1
+    text = Text(f"Trick {number} of {view.round}: ")
+    if not view.current_trick:
+        text.append(f"P{view.leader} leads")
+        return text
+    for position, card in enumerate(view.current_trick):
+        if position:
+            text.append(", ")
+        text.append(f"P{_seat_after(view.leader, position, players)} ")
+        text.append_text(_card_text(card))
+    led = view.led_suit
+    if led is not None:
+        text.append(f"  (led suit {_SUIT_NAMES[led]}; ")
+    elif any(card.is_wizard for card in view.current_trick):
+        text.append("  (no led suit: a Wizard led; ")  # only Jesters can come before it
+    else:
+        text.append("  (led suit: none yet; ")
+    text.append(f"P{view.trick_winner} winning)")
+    return text
+
+
+def _hand_text(view: PlayerView, choices: Sequence[Card]) -> Text:
+    text = Text("Your hand: ")
+    numbers = {card: index for index, card in enumerate(choices, start=1)}
+    for card in view.hand:
+        text.append("  ")
+        number = numbers.get(card)
+        if not choices:  # not a play of the viewer's: nothing to mark
+            text.append_text(_card_text(card))
+        elif number is None:
+            text.append("·", style="dim")
+            text.append_text(_card_text(card, "dim"))
+        else:
+            text.append(f"{number}:", style="bold cyan")
+            text.append_text(_card_text(card, "bold"))
+    return text
+
+
+def render_turn(view: PlayerView) -> RenderableType:
+    """What the viewer sees when it is their turn (or at any point): all from ``view``.
+
+    The round, dealer, turned card and trump; each seat's cards held, bid,
+    tricks won and score; the current trick with who played what and who is
+    winning it; and the viewer's hand, sorted, the cards they may play
+    numbered (1, 2, ...) and the others marked ``·``.
+    """
+    config = view.config
+    title = f"Round {view.round} of {config.rounds} · dealer P{view.dealer} · {_trump_line(view)}"
+    parts: list[RenderableType] = [_seats_table(view), Text("")]
+    if view.phase is Phase.PLAY:
+        parts.append(_trick_text(view))
+    choices = _playable(view)
+    parts.append(_hand_text(view, choices))
+    if view.phase is Phase.PLAY and view.is_my_turn and len(choices) < len(view.hand):
+        led = view.led_suit
+        assert led is not None  # only following suit ever forbids a card
+        parts.append(Text(f"(· you must follow {_SUIT_NAMES[led]}, or play a Wizard or Jester)"))
+    return Panel(Group(*parts), title=escape(title), title_align="left", expand=False)
+
+
+def _playable(view: PlayerView) -> tuple[Card, ...]:
+    """The cards the viewer may play now, in the hand's order (none unless it is a play)."""
+    if view.phase is not Phase.PLAY or not view.is_my_turn:
+        return ()
+    return tuple(action.card for action in view.legal_actions() if type(action) is Play)
+
+
+def render_round(result: RoundResult, results: Sequence[RoundResult], you: int) -> RenderableType:
+    """The score sheet after ``result``: one row per round so far, one column per seat.
+
+    Each cell is the seat's total after the round, then its bid and the
+    tricks it took, as ``50 (2/2)``.
+    """
+    players = len(result.bids)
+    table = Table(title=f"Score sheet after round {result.round}", title_justify="left")
+    table.add_column("round", justify="right")
+    for seat in range(players):
+        table.add_column(_seat_name(seat, you), justify="right")
+    totals = [0] * players
+    for past in results:
+        cells = []
+        for seat in range(players):
+            totals[seat] += past.scores[seat]
+            cells.append(f"{totals[seat]} ({past.bids[seat]}/{past.tricks_won[seat]})")
+        table.add_row(str(past.round), *cells)
+    return table
+
+
+def render_standings(scores: Sequence[int], you: int) -> RenderableType:
+    """The final standings: the seats from the highest total down, the winners marked."""
+    best = max(scores)
+    table = Table(title="Final standings", title_justify="left")
+    table.add_column("place", justify="right")
+    table.add_column("seat")
+    table.add_column("points", justify="right")
+    table.add_column("")
+    order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+    for seat in order:
+        place = 1 + sum(score > scores[seat] for score in scores)
+        table.add_row(
+            str(place),
+            _seat_name(seat, you),
+            str(scores[seat]),
+            "winner" if scores[seat] == best else "",
+            style="bold" if seat == you else None,
+        )
+    return table
+
+
+class _Quit(Exception):
+    """The person typed ``quit`` (internal)."""
+
+
+class TerminalGame:
+    """A game between a person at ``seat`` and bots at every other seat.
+
+    :param config: the rules of the game.
+    :param seat: the person's seat.
+    :param bots: the bots, given to the other seats in turn from the seat
+        after the person's (repeated if there are fewer bots than seats).
+    :param seed: the seed of every random choice (see the module's notes).
+    :param console: where the game is shown.
+    :param ask: reads one line from the person, given a prompt; it may raise
+        :class:`EOFError` (end of input) or :class:`KeyboardInterrupt`.
+    :param start: the state to continue from (a resumed game), or ``None``
+        for a new game.
+    :param bots_spec: the ``--bots`` list the bots were made from, for the
+        command that ``save`` prints to resume the game (``None``: left out).
+
+    :raises InvalidArgumentError: ``seat`` is not a seat of ``config``, there
+        are no bots, or ``start`` is not a game of ``config``.
+    """
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        seat: int,
+        bots: Sequence[Bot],
+        seed: int,
+        console: Console,
+        ask: Callable[[str], str],
+        start: State | None = None,
+        bots_spec: str | None = None,
+    ) -> None:
+        if type(config) is not Config:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT, f"config must be a Config, not {type(config).__name__}"
+            )
+        if type(seat) is not int or not 0 <= seat < config.players:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"the seat must be an int from 0 to {config.players - 1}, not {_show(seat)}",
+            )
+        if not bots:
+            raise InvalidArgumentError(ErrorCode.INVALID_ARGUMENT, "at least one bot is needed")
+        self.config: Config = config
+        """The rules of the game."""
+        self.seat: int = seat
+        """The person's seat."""
+        self.seed: int = seed
+        """The seed of the deals and of the bots' choices."""
+        self.console: Console = console
+        """Where the game is shown."""
+        self._ask = ask
+        self._bots_spec = bots_spec
+        others = [_seat_after(seat, k, config.players) for k in range(1, config.players)]
+        self.bots: dict[int, Bot] = {other: bots[k % len(bots)] for k, other in enumerate(others)}
+        """The bot at each seat but the person's."""
+        if start is not None and type(start) is not State:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"start must be a State or None, not {type(start).__name__}",
+            )
+        self.state: State = new_game(config) if start is None else start
+        """The game so far."""
+        self.saved_to: str | None = None
+        """The file the game was last saved to with ``save FILE``, if any."""
+        if self.state.config != config:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT, "the start state is not a game of this config"
+            )
+
+    def say(self, message: str, style: str | None = None) -> None:
+        """Show one message as it is (no markup), wrapped by the terminal, not by rich."""
+        self.console.print(message, style=style, markup=False, highlight=False, soft_wrap=True)
+
+    def saved_note(self) -> str:
+        """``" (not saved)"``, or where the game was last saved with ``save FILE``."""
+        if self.saved_to is None:
+            return " (not saved)"
+        return f" (last saved to {self.saved_to})"
+
+    def run(self) -> bool:
+        """Play the game to its end and return ``True``, or ``False`` if the person quit.
+
+        :class:`EOFError` and :class:`KeyboardInterrupt` from ``ask`` pass
+        through, for the caller to report.
+        """
+        try:
+            while not self.state.is_over:
+                self._step()
+        except _Quit:
+            self.say(f"You left the game in round {self.state.round}{self.saved_note()}.")
+            return False
+        self.console.print(render_standings(self.state.scores, self.seat))
+        won = self.seat in self.state.winners
+        self.say("You win!" if won else "The game is over.")
+        return True
+
+    def _step(self) -> None:
+        state = self.state
+        if state.is_chance:
+            self.console.rule(f"Round {state.round}")
+            self._apply(random_deal(state, deal_rng(self.seed, state.round)))
+            return
+        player = state.current_player
+        assert player is not None  # not a deal and not over: someone is to act
+        if player == self.seat:
+            action = self._choose()
+        else:
+            view = player_view(state, player)
+            action = self.bots[player].choose(
+                view, _bot_rng(self.seed, player, len(state.history))
+            )
+        self._apply(action)
+
+    def _apply(self, action: Action) -> None:
+        before = self.state
+        after = apply(before, action)
+        self.state = after
+        if isinstance(action, Deal):
+            return
+        who = "You" if action.player == self.seat else f"P{action.player}"
+        if type(action) is Bid:
+            self.say(f"{who} bid {action.tricks}.")
+        elif type(action) is ChooseTrump:
+            assert action.suit is not None
+            self.say(f"{who} named trump: {_SUIT_NAMES[action.suit]}.")
+        else:
+            assert type(action) is Play
+            line = Text(f"{who} played ")
+            line.append_text(_card_text(action.card))
+            self.console.print(line, soft_wrap=True)
+        round_over = len(after.results) > len(before.results)
+        if round_over or len(after.completed_tricks) > len(before.completed_tricks):
+            self._trick_done(after, round_over)
+
+    def _trick_done(self, after: State, round_over: bool) -> None:
+        result = after.results[-1] if round_over else None
+        trick = after.completed_tricks[-1] if result is None else result.tricks[-1]
+        winner = "You take" if trick.winner == self.seat else f"P{trick.winner} takes"
+        self.say(f"{winner} the trick with {trick.winning_card}.")
+        if result is not None:
+            self.console.print(render_round(result, after.results, self.seat))
+
+    def _choose(self) -> Action:
+        view = player_view(self.state, self.seat)
+        self.console.print(render_turn(view))
+        if view.phase is Phase.BID:
+            allowed = {action.tricks for action in view.legal_actions() if type(action) is Bid}
+            barred = "".join(f", not {n}" for n in range(view.round + 1) if n not in allowed)
+            prompt = f"Your bid (0 to {view.round}{barred})> "
+            read: Callable[[str, PlayerView], Action] = self._read_bid
+        elif view.phase is Phase.CHOOSE_TRUMP:
+            prompt = "Name the trump (C, D, H, S or 1 to 4)> "
+            read = self._read_trump
+        else:
+            prompt = "Your card (its number or text)> "
+            read = self._read_play
+        while True:
+            line = self._ask(prompt).strip()
+            try:
+                if self._command(line, view):
+                    continue
+                action = read(line, view)
+                check_as(self.state, self.seat, action)
+            except (CardTextError, IllegalActionError, _BadAnswer) as error:
+                self.say(_message(error), style="red")
+                continue
+            return action
+
+    def _command(self, line: str, view: PlayerView) -> bool:
+        """Carry out ``line`` if it is a command (save, help, quit); whether it was one."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word == "help" or word == "?":
+            self.say(_HELP)
+            return True
+        if word in ("quit", "exit"):
+            raise _Quit
+        if word != "save":
+            return False
+        path = rest.strip()
+        if not path:
+            raise _BadAnswer("save needs a file name: save FILE")
+        text = GameRecord.from_state(self.state).to_json(indent=2) + "\n"
+        try:
+            target = Path(path).expanduser()
+        except RuntimeError:  # ~user with no such user (or no home to find)
+            home = path.partition("/")[0]
+            raise _BadAnswer(f"cannot save to {path}: no home directory for {home}") from None
+        try:
+            target.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise _BadAnswer(f"cannot save to {path}: {error.strerror or error}") from None
+        except ValueError as error:  # a NUL in the name
+            raise _BadAnswer(f"cannot save to {path!r}: {error}") from None
+        self.saved_to = path
+        bots = "" if self._bots_spec is None else f" --bots {self._bots_spec}"
+        self.say(
+            f"Saved to {path}. Continue it with: wizard-rules play --resume {path} "
+            f"--seed {self.seed} --seat {self.seat}{bots}"
+        )
+        return True
+
+    def _read_bid(self, line: str, view: PlayerView) -> Action:
+        if not line:
+            raise _BadAnswer(f"type your bid, a number from 0 to {view.round} ('help' for help)")
+        if not (line.isdigit() and line.isascii()) or len(line) > 3:
+            raise _BadAnswer(
+                f"{line[:30]!r} is not a bid: a bid is a number of tricks from 0 to {view.round}"
+            )
+        return Bid(self.seat, int(line))
+
+    def _read_trump(self, line: str, view: PlayerView) -> Action:
+        suit = _SUIT_WORDS.get(line.lower())
+        if suit is None:
+            raise _BadAnswer(
+                f"{line[:30]!r} is not a suit: type C, D, H or S, a suit's name, or 1 to 4"
+            )
+        return ChooseTrump(self.seat, suit)
+
+    def _read_play(self, line: str, view: PlayerView) -> Action:
+        choices = _playable(view)
+        if not line:
+            raise _BadAnswer("type a card's number or its text, as 1 or h13 ('help' for help)")
+        if line.isdigit() and line.isascii():
+            number = int(line) if len(line) <= 3 else 0
+            if not 1 <= number <= len(choices):
+                only = "1" if len(choices) == 1 else f"1 to {len(choices)}"
+                raise _BadAnswer(f"there is no card {line[:30]}: the playable cards are {only}")
+            return Play(self.seat, choices[number - 1])
+        return Play(self.seat, parse_card(line.upper()))
+
+
+class _BadAnswer(Exception):
+    """An answer that is not one (internal): its message says why."""
+
+
+def _message(error: Exception) -> str:
+    if isinstance(error, CardTextError | IllegalActionError):
+        return f"{error.message} [{error.code}]"
+    return str(error)

@@ -1,0 +1,287 @@
+"""Actions: the small frozen records that move a game from one state to the next.
+
+There are four kinds, one per phase of a round:
+
+* :class:`Deal` -- the chance step: every hand and the turned card;
+* :class:`ChooseTrump` -- the dealer names trump after a Wizard is turned;
+* :class:`Bid` -- a player says how many tricks they will take;
+* :class:`Play` -- a player plays a card to the trick.
+
+The player actions name the seat that acts, so that a game server can pass an
+untrusted client's action straight to :func:`~wizard_rules.apply` and get
+``not_your_turn`` back when it is not that client's turn.
+
+Constructing an action checks the *types* of its fields and raises
+:class:`~wizard_rules.errors.InvalidActionError` for garbage; whether the
+action is *legal* is a question for :func:`~wizard_rules.check` in a given
+state.
+
+>>> from wizard_rules.core.cards import parse_card
+>>> Play(player=2, card=parse_card("H13"))
+Play(player=2, card=parse_card('H13'))
+>>> Bid(player=0, tricks="two")
+Traceback (most recent call last):
+...
+wizard_rules.errors.InvalidActionError: [invalid_action] Bid.tricks must be an int, not str
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, TypeAlias
+
+import attrs
+
+from wizard_rules.core.cards import DECK, Card, Suit, format_cards
+from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS
+from wizard_rules.errors import ErrorCode, InvalidActionError, _show
+
+__all__ = ["Action", "Bid", "ChooseTrump", "Deal", "Play"]
+
+
+def _int_field(_instance: object, attribute: attrs.Attribute[int], value: Any) -> None:
+    if type(value) is not int:
+        raise InvalidActionError(
+            ErrorCode.INVALID_ACTION,
+            f"{_owner_name(attribute)}.{attribute.name} must be an int, "
+            f"not {type(value).__name__}",
+        )
+
+
+def _owner_name(attribute: attrs.Attribute[int]) -> str:
+    # attrs does not record the owning class on an Attribute; the metadata
+    # entry below carries it so that messages can name the action.
+    owner = attribute.metadata.get("owner")
+    return owner if isinstance(owner, str) else "action"
+
+
+def _hands(value: object) -> tuple[tuple[Card, ...], ...]:
+    if not isinstance(value, (tuple, list)):
+        raise InvalidActionError(
+            ErrorCode.INVALID_ACTION,
+            f"Deal.hands must be a sequence of hands, not {type(value).__name__}",
+        )
+    hands = []
+    for hand in value:
+        if not isinstance(hand, (tuple, list, frozenset, set)):
+            raise InvalidActionError(
+                ErrorCode.INVALID_ACTION,
+                f"each hand in Deal.hands must be a sequence of cards, not {type(hand).__name__}",
+            )
+        for card in hand:
+            if type(card) is not Card:
+                raise InvalidActionError(
+                    ErrorCode.INVALID_ACTION,
+                    f"Deal.hands must hold cards, not {type(card).__name__}",
+                )
+        hands.append(tuple(sorted(hand, key=_index)))
+    return tuple(hands)
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _turned(_instance: object, _attribute: object, value: Any) -> None:
+    if value is not None and type(value) is not Card:
+        raise InvalidActionError(
+            ErrorCode.INVALID_ACTION,
+            f"Deal.turned must be a card or None, not {type(value).__name__}",
+        )
+
+
+@attrs.frozen
+class Deal:
+    """The chance step that starts a round: every player's hand and the turned card.
+
+    :ivar hands: one collection of cards per seat, in seat order (seat 0
+        first).  Each hand is stored sorted in canonical card order, so two
+        deals of the same cards compare equal however they were written.
+    :ivar turned: the top card of the undealt stack, turned to decide trump,
+        or ``None`` when no card remains (the last round).
+
+    Whether the deal fits the round (the right number of hands and cards, no
+    card twice, a turned card exactly when cards remain) is checked when it is
+    applied.  Use :func:`~wizard_rules.random_deal` to draw one.
+    """
+
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
+    turned: Card | None = attrs.field(validator=_turned)
+
+    def __str__(self) -> str:
+        """Return a one-line account such as ``deal [C1] [W2] [J1] turned H7``."""
+        hands = " ".join(f"[{format_cards(hand)}]" for hand in self.hands)
+        return f"deal {hands} turned {self.turned if self.turned is not None else '-'}"
+
+
+def _deal_of(
+    hands: tuple[tuple[Card, ...], ...], turned: Card | None, packed_hands: int, drawn_for: object
+) -> Deal:
+    """A :class:`Deal` of hands already in canonical order (internal, unchecked).
+
+    For :func:`~wizard_rules.random_deal`, which draws a deal of every round
+    of every simulated game: it skips the converter that checks and sorts
+    the hands, through the slots' own setters (the class is frozen), and
+    remembers the hands' masks, ``packed_hands`` (see :func:`_packed_hands`),
+    and the state it was drawn for (see :func:`_drawn_for`).
+    """
+    global _last_packed
+    deal: Deal = _new_object(Deal)
+    _set_hands(deal, hands)
+    _set_turned(deal, turned)
+    _last_packed = (deal, hands, turned, packed_hands, drawn_for)
+    return deal
+
+
+_new_object = object.__new__
+_set_hands = Deal.__dict__["hands"].__set__
+_set_turned = Deal.__dict__["turned"].__set__
+
+_HAND_BITS: Final = len(DECK)
+"""How far apart the seats' hands lie in a packed int: a deck's width (see
+:attr:`State.packed_hands <wizard_rules.State.packed_hands>`)."""
+
+# The last deal whose hands were packed: the deal, its hands and turned card
+# as they were then, its packed hands and, for a deal random_deal drew, the
+# state it was drawn for (else None).  A deal is checked and then applied (and
+# random_deal knows its masks already), so it is packed once.  Compared by
+# identity, the hands and turned card too (a Deal is frozen, but that can be
+# got round); one tuple, rebound at once, so that threads see either the old
+# entry or the new.
+_last_packed: tuple[object, object, object, int, object] = (None, None, None, 0, None)
+
+
+def _drawn_for(deal: Deal) -> object:
+    """The state :func:`~wizard_rules.random_deal` drew ``deal`` for, if it is the last it drew.
+
+    ``None`` for any other deal.  A deal drawn for a state fits that state's
+    round by construction, so applying it there needs no check.
+    """
+    known, hands, turned, _, drawn_for = _last_packed
+    if known is deal and deal.hands is hands and deal.turned is turned:
+        return drawn_for
+    return None
+
+
+def _packed_hands(deal: Deal) -> int:
+    """The deal's hands as bit masks in one int, seat ``s``'s shifted by ``60 * s`` (internal)."""
+    global _last_packed
+    known, hands, turned, packed, _ = _last_packed
+    if known is deal and deal.hands is hands and deal.turned is turned:
+        return packed
+    packed = 0
+    for seat, hand in enumerate(deal.hands):
+        mask = 0
+        for card in hand:
+            mask |= card.mask
+        packed |= mask << _HAND_BITS * seat
+    _last_packed = (deal, deal.hands, deal.turned, packed, None)
+    return packed
+
+
+def _suit_or_none(_instance: object, _attribute: object, value: Any) -> None:
+    if value is not None and type(value) is not Suit:
+        raise InvalidActionError(
+            ErrorCode.INVALID_ACTION,
+            f"ChooseTrump.suit must be a Suit (or None, which the rules refuse), "
+            f"not {type(value).__name__}",
+        )
+
+
+@attrs.frozen
+class ChooseTrump:
+    """The dealer names the trump suit after turning a Wizard.
+
+    ``suit=None`` stands for "no trump": it can be written, so that a server
+    can pass it on, but the rules refuse it (``no_trump_not_allowed``).
+
+    :ivar player: the seat naming trump (it must be the dealer).
+    :ivar suit: the :class:`~wizard_rules.Suit` named, or ``None``.
+    """
+
+    player: int = attrs.field(validator=_int_field, metadata={"owner": "ChooseTrump"}, repr=_show)
+    suit: Suit | None = attrs.field(validator=_suit_or_none)
+
+    def __str__(self) -> str:
+        """Return a one-line account such as ``P0 names trump H``."""
+        suit = self.suit if self.suit is not None else "none"
+        return f"P{_show(self.player)} names trump {suit}"
+
+
+@attrs.frozen
+class Bid:
+    """A player bids how many tricks they will take this round.
+
+    :ivar player: the seat bidding.
+    :ivar tricks: the number of tricks bid, from 0 to the round number.
+    """
+
+    player: int = attrs.field(validator=_int_field, metadata={"owner": "Bid"}, repr=_show)
+    tricks: int = attrs.field(validator=_int_field, metadata={"owner": "Bid"}, repr=_show)
+
+    def __str__(self) -> str:
+        """Return a one-line account such as ``P1 bids 2``."""
+        return f"P{_show(self.player)} bids {_show(self.tricks)}"
+
+
+def _card(_instance: object, _attribute: object, value: Any) -> None:
+    if type(value) is not Card:
+        raise InvalidActionError(
+            ErrorCode.INVALID_ACTION, f"Play.card must be a Card, not {type(value).__name__}"
+        )
+
+
+@attrs.frozen
+class Play:
+    """A player plays a card to the current trick.
+
+    :ivar player: the seat playing.
+    :ivar card: the :class:`~wizard_rules.Card` played.
+    """
+
+    player: int = attrs.field(validator=_int_field, metadata={"owner": "Play"}, repr=_show)
+    card: Card = attrs.field(validator=_card)
+
+    def __str__(self) -> str:
+        """Return a one-line account such as ``P3 plays H13``."""
+        return f"P{_show(self.player)} plays {self.card}"
+
+
+Action: TypeAlias = Deal | ChooseTrump | Bid | Play
+"""Any action: the union of the four action records."""
+
+_ACTION_TYPES: Final = (Deal, ChooseTrump, Bid, Play)
+"""The four action classes (internal)."""
+
+# Interned player actions.  Legal-action generation hands these out instead of
+# building new records, which keeps the hot path free of validator calls; an
+# action a caller builds compares equal to the interned one.
+_SEATS: Final = range(MAX_PLAYERS)
+_MOST_TRICKS: Final = len(DECK) // MIN_PLAYERS  # the last round of the smallest game
+
+_PLAYS: Final = tuple(tuple(Play(seat, card) for card in DECK) for seat in _SEATS)
+"""``_PLAYS[seat][card.index]`` is the interned ``Play(seat, card)`` (internal)."""
+
+_BIDS: Final = tuple(tuple(Bid(seat, n) for n in range(_MOST_TRICKS + 1)) for seat in _SEATS)
+"""``_BIDS[seat][n]`` is the interned ``Bid(seat, n)``; a slice ``[: r + 1]`` is
+every bid of round ``r`` (internal)."""
+
+_TRUMP_CHOICES: Final = tuple(tuple(ChooseTrump(seat, suit) for suit in Suit) for seat in _SEATS)
+"""``_TRUMP_CHOICES[seat]``: the four legal trump choices of ``seat`` (internal)."""
+
+
+def _interned(action: Action) -> Action:
+    """The interned record equal to a player action (a deal is returned as it is; internal).
+
+    The action must be one the rules could accept: a seat and a card, bid or
+    suit in range (the transitions check first).
+    """
+    if type(action) is Play:
+        return _PLAYS[action.player][action.card.index]
+    if type(action) is Bid:
+        return _BIDS[action.player][action.tricks]
+    if type(action) is ChooseTrump and action.suit is not None:
+        return _TRUMP_CHOICES[action.player][_SUIT_ORDER[action.suit]]
+    return action
+
+
+_SUIT_ORDER: Final = {suit: index for index, suit in enumerate(Suit)}

@@ -1,0 +1,145 @@
+"""Player views: what one player may know of a game, and nothing else.
+
+A :class:`PlayerView` holds the viewer's own hand, every bid, every card
+played (this round's tricks and every finished round's), the turned card, the
+trump, the scores, who is to act, and how many cards each player holds.  It
+holds no other player's cards and nothing of the undealt stack: two states
+that differ only in cards hidden from the viewer give equal views.  A game
+server can send a view to its player as it is.
+
+>>> import random
+>>> from wizard_rules import Config, apply, new_game, random_deal
+>>> state = new_game(Config(players=3))
+>>> state = apply(state, random_deal(state, random.Random(1)))
+>>> view = player_view(state, 1)
+>>> view.hand == state.hand(1), view.hand_sizes
+(True, (1, 1, 1))
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from wizard_rules.core.actions import Action
+from wizard_rules.core.cards import Card, Suit, _mask_of
+from wizard_rules.core.config import Config
+from wizard_rules.core.scoring import RoundResult
+from wizard_rules.core.state import Phase, State, _not_a_state, _PublicQueries
+from wizard_rules.core.transitions import _legal_choices
+from wizard_rules.core.trick import Trick
+from wizard_rules.errors import ErrorCode, InvalidArgumentError
+
+__all__ = ["PlayerView", "player_view"]
+
+
+@attrs.frozen(init=False)
+class PlayerView(_PublicQueries):
+    """One player's view of a game state.  Get it from :func:`player_view`.
+
+    There is no public constructor (nor :func:`attrs.evolve`): every view is
+    the view of a real state, which is what lets its queries trust it.
+
+    :ivar config: the rules of the game.
+    :ivar seat: the player whose view this is.
+    :ivar phase: the current :class:`~wizard_rules.Phase`.
+    :ivar round: the current round number.
+    :ivar dealer: the seat that deals this round.
+    :ivar current_player: the seat to act, or ``None`` (a deal, or the end).
+    :ivar hand: the viewer's own cards, in canonical order.
+    :ivar hand_sizes: how many cards each seat holds, by seat.
+    :ivar turned: the turned card, or ``None``.
+    :ivar trump: the trump suit, or ``None`` for no trump.
+    :ivar bids: each seat's bid this round, ``None`` until made.
+    :ivar current_trick: the cards of the current trick, in the order played.
+    :ivar leader: the seat that leads the current trick.
+    :ivar completed_tricks: this round's completed tricks.
+    :ivar played: the cards of this round's finished tricks.
+    :ivar tricks_won: how many tricks each seat has won this round, by seat.
+    :ivar results: every finished round's public result.
+    :ivar scores: each seat's running total, by seat.
+
+    Each means what it means on :class:`~wizard_rules.State`, and so do the
+    queries it shares with a state (:attr:`is_chance`, :attr:`led_suit`,
+    :attr:`trick_winner` and :attr:`winners`) and :attr:`is_over` (a field
+    of a state, worked out from :attr:`phase` here).
+    """
+
+    config: Config
+    seat: int
+    phase: Phase
+    round: int
+    dealer: int
+    current_player: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    turned: Card | None
+    trump: Suit | None
+    bids: tuple[int | None, ...]
+    current_trick: tuple[Card, ...]
+    leader: int
+    completed_tricks: tuple[Trick, ...]
+    played: tuple[Card, ...]
+    tricks_won: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    scores: tuple[int, ...]
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            "views are not constructed: get one with player_view(state, seat)",
+        )
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether the viewer is the player to act."""
+        return self.current_player == self.seat
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The viewer's legal actions: empty unless it is the viewer's turn.
+
+        The same actions, in the same order, as
+        :func:`~wizard_rules.legal_actions` gives on the full state.
+        """
+        if self.current_player != self.seat:
+            return ()
+        return _legal_choices(self, self.seat, _mask_of(self.hand))
+
+
+def player_view(state: State, seat: int) -> PlayerView:
+    """Return what player ``seat`` may know of ``state``.
+
+    :raises InvalidArgumentError: ``state`` is not a State, or ``seat`` is not
+        one of its seats.
+    """
+    if type(state) is not State:
+        raise _not_a_state(state)
+    seat = state._seat(seat)
+    # The turned card is public once the deal is done; the stack below it and
+    # the other hands are not, and are not copied here.
+    view: PlayerView = object.__new__(PlayerView)
+    view.__attrs_init__(
+        config=state.config,
+        seat=seat,
+        phase=state.phase,
+        round=state.round,
+        dealer=state.dealer,
+        current_player=state.current_player,
+        hand=state.hand(seat),
+        hand_sizes=state.hand_sizes,
+        turned=state.turned,
+        trump=state.trump,
+        bids=state.bids,
+        current_trick=state.current_trick,
+        leader=state.leader,
+        completed_tricks=state.completed_tricks,
+        played=state.played,
+        tricks_won=state.tricks_won,
+        results=state.results,
+        scores=state.scores,
+    )
+    return view

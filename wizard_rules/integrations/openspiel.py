@@ -1,0 +1,664 @@
+"""Wizard as an OpenSpiel game, backed by this library's state machine.
+
+``import wizard_rules.integrations.openspiel`` registers the game ``"wizard_rules"`` with
+OpenSpiel, so that every OpenSpiel algorithm runs on it::
+
+   import pyspiel
+   import wizard_rules.integrations.openspiel  # registers "wizard_rules"
+
+   game = pyspiel.load_game("wizard_rules", {"players": 4, "round": 3})
+
+It needs the ``openspiel`` extra (``pip install 'wizard-rules[openspiel]'``);
+without it, importing this module raises :class:`ImportError` naming the
+extra.  Every move goes through :func:`~wizard_rules.apply`: there is no
+second copy of the rules here.
+
+**Parameters** (all optional):
+
+=============================  =========  ========================================
+name                           default    meaning
+=============================  =========  ========================================
+``players``                    ``4``      3 to 6
+``forbid_bid_total_match``     ``False``  the option of rule 20.1
+``first_dealer``               ``0``      the seat that deals the first round
+``round``                      ``0``      ``0``: the whole game; ``r``: round ``r`` only
+``normalize_returns``          ``False``  divide returns and rewards by the
+                                          most a player can score (see below)
+=============================  =========  ========================================
+
+With ``round=r`` the game starts at the deal of round ``r`` (dealt by seat
+``(first_dealer + r - 1) % players``) and ends when that round is scored;
+returns, rewards and the tensors' ``scores`` count from its start.  (The
+underlying :class:`~wizard_rules.State`, and the position text of the
+observation string, start every seat at ``20 * (r - 1)``, as if it had met a
+bid of 0 in each earlier round: a position must be one a game can reach, and
+a total of 0 after one round is not.)
+
+**Chance.**  A deal is a sequence of chance nodes, one card at a time: the
+``k``-th card (``k`` from 0) goes to seat ``(dealer + 1 + k) % players``, so
+that each seat in turn from the dealer's left gets one card, round after
+round, until each holds ``r``; then one more chance node turns the top card
+of the stack (none in the last round, which deals every card).  Each outcome
+is a card's index (0 to 59), every card not yet dealt with the same
+probability.  When the last outcome is drawn, the whole deal is applied as
+one :class:`~wizard_rules.Deal`.  :func:`chance_outcomes_of` turns a
+:class:`~wizard_rules.Deal` into these outcomes.
+
+**Actions** are the ids of :mod:`wizard_rules.sim.batch` (``num_distinct_actions``
+is 86 for every player count):
+
+=================  ==========================================================
+id                 action of the player to act
+=================  ==========================================================
+``0`` .. ``59``    play the card of that :attr:`Card.index <wizard_rules.Card.index>`
+``60`` .. ``80``   bid ``id - 60`` tricks
+``81`` .. ``84``   name trump: Clubs, Diamonds, Hearts, Spades
+``85``             name "no trump": never legal
+=================  ==========================================================
+
+:func:`wizard_rules.sim.batch.action_id` and :func:`wizard_rules.sim.batch.to_action`
+translate between ids and this library's actions.  An illegal id raises
+:class:`~wizard_rules.IllegalActionError` (or
+:class:`~wizard_rules.InvalidArgumentError` for an id out of range, or a
+chance outcome that is not a card left to deal) and changes nothing.  A
+terminal state has no legal action and no chance outcome, and refuses every
+action and outcome with :class:`~wizard_rules.IllegalActionError`
+``game_over`` (the end of a one-round game never deals the next round).
+(``-1``, OpenSpiel's ``kInvalidAction``, and a value that is not an
+integer never reach the game: OpenSpiel refuses them with
+``pyspiel.SpielError`` and ``TypeError``.)
+
+**Returns and rewards.**  A player's return is their score so far (in the
+one-round game, their score for the round); the reward of a move is the
+points it scored, which is nothing but at the end of a round, where every
+player gets their score for the round.  (As OpenSpiel reads rewards at
+decisions, a chance node adds its reward, always 0, to the previous one:
+the first decision of a round still reports the last round's scores.)
+With ``normalize_returns`` both are divided by
+:func:`~wizard_rules.integrations.tensors.max_score` of the rounds played (the most a
+player can score in them), so returns lie in ``[-1, 1]``.  The game is
+general-sum.  ``max_game_length`` counts decisions, as OpenSpiel's
+does (chance nodes add ``players * r + 1`` a round, ``60`` in the last).
+
+**Observations.**  The information state and the observation of a player,
+as strings and as tensors, hold exactly what that player may know.  The
+tensors are :class:`~wizard_rules.integrations.tensors.Layout`'s (the information state
+tensor is the layout with ``perfect_recall=True``).  The observation string
+is the player's partial position in the notation of rule 1.4 (other hands
+``?``), preceded by ``p<seat>``, followed by ``dealt=<cards>`` during a deal
+and ``end`` at the end of a one-round game.  The information state string
+is everything the player has seen since the game's start, in order: for
+each round ``r<round> hand=<cards> turned=<card>`` once the deal is done,
+then ``trump=<suit>``, ``b<seat>=<bid>`` and ``<seat>:<card>`` tokens.
+Observers with ``private_info`` ``NONE`` leave the viewer's hand out;
+``ALL_PLAYERS`` is refused with :class:`ValueError`.  Such a public
+observer shows every hand as unknown (``?``) but those that hold no card
+(``-``: hand sizes are public), before the first deal and at the end too.
+
+**Search.**  :meth:`WizardState.resample_from_infostate` deals the cards
+hidden from a player again, at random, consistently with everything that
+player has seen (in particular the suits other players showed they lack), so
+OpenSpiel's ISMCTS (:mod:`open_spiel.python.algorithms.ismcts`) runs on the
+game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+try:
+    import numpy as np
+    import pyspiel  # type: ignore[import-not-found]
+except ImportError:
+    raise ImportError(
+        "wizard_rules.integrations.openspiel needs OpenSpiel: "
+        "pip install 'wizard-rules[openspiel]'"
+    ) from None
+
+import attrs
+
+from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
+from wizard_rules.core.cards import DECK, Card, Kind, Suit
+from wizard_rules.core.config import Config, _seat_after
+from wizard_rules.core.position import position_of
+from wizard_rules.core.state import State, new_game
+from wizard_rules.core.transitions import apply, apply_legal, legal_actions
+from wizard_rules.core.trick import _led_suit
+from wizard_rules.core.views import player_view
+from wizard_rules.errors import (
+    ConfigError,
+    ErrorCode,
+    IllegalActionError,
+    InvalidArgumentError,
+    _show,
+)
+from wizard_rules.integrations.tensors import Layout, _round_start, max_score
+from wizard_rules.sim.batch import NUM_ACTIONS, action_id, to_action
+
+__all__ = [
+    "GAME_TYPE",
+    "WizardGame",
+    "WizardObserver",
+    "WizardState",
+    "chance_outcomes_of",
+]
+
+_DEFAULTS: Final[dict[str, Any]] = {
+    "players": 4,
+    "forbid_bid_total_match": False,
+    "first_dealer": 0,
+    "round": 0,
+    "normalize_returns": False,
+}
+
+GAME_TYPE: Final = pyspiel.GameType(
+    short_name="wizard_rules",
+    long_name="Wizard (wizard-rules)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.REWARDS,
+    max_num_players=6,
+    min_num_players=3,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+"""The game's :class:`pyspiel.GameType`, registered as ``"wizard_rules"``."""
+
+
+def chance_outcomes_of(deal: Deal, dealer: int) -> list[int]:
+    """The chance outcomes (card indexes) that make ``deal``, in the order drawn.
+
+    Card ``k`` goes to seat ``(dealer + 1 + k) % players``, each seat's cards
+    in canonical order, then the turned card (if any).
+
+    >>> from wizard_rules import DECK, Deal, parse_cards, parse_card
+    >>> from wizard_rules.integrations.openspiel import chance_outcomes_of
+    >>> deal = Deal([parse_cards("C1 C2"), parse_cards("D1 D2"), parse_cards("H1 H2")],
+    ...             parse_card("S1"))
+    >>> [DECK[i].text for i in chance_outcomes_of(deal, dealer=0)]
+    ['D1', 'H1', 'C1', 'D2', 'H2', 'C2', 'S1']
+    """
+    players = len(deal.hands)
+    size = len(deal.hands[0])
+    outcomes = [
+        deal.hands[_seat_after(dealer, 1 + k, players)][k // players].index
+        for k in range(players * size)
+    ]
+    if deal.turned is not None:
+        outcomes.append(deal.turned.index)
+    return outcomes
+
+
+class _Spec:
+    """What every state of one game shares (immutable; never copied)."""
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        unknown = set(params) - set(_DEFAULTS)
+        if unknown:
+            raise ConfigError(ErrorCode.INVALID_CONFIG, f"unknown parameters {sorted(unknown)}")
+        values = {**_DEFAULTS, **params}
+        self.config = Config(
+            players=values["players"],
+            first_dealer=values["first_dealer"],
+            forbid_bid_total_match=values["forbid_bid_total_match"],
+        )
+        self.round: int = values["round"]
+        if type(self.round) is not int or not 0 <= self.round <= self.config.rounds:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"round must be 0 (the whole game) or 1 to {self.config.rounds}, "
+                f"not {self.round!r}",
+            )
+        self.rounds = (
+            range(1, self.config.rounds + 1)
+            if self.round == 0
+            else range(self.round, self.round + 1)
+        )
+        self.normalize: bool = bool(values["normalize_returns"])
+        self.max_score = max_score(self.config.players, self.rounds)
+        self.scale = float(self.max_score) if self.normalize else 1.0
+        self.start = (
+            new_game(self.config) if self.round == 0 else _round_start(self.config, self.round)
+        )
+
+    def chance_nodes(self, round: int) -> int:
+        dealt = self.config.players * round
+        return dealt + 1 if dealt < len(DECK) else dealt
+
+    def __deepcopy__(self, memo: object) -> _Spec:
+        return self
+
+
+class WizardGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game; get it with ``pyspiel.load_game("wizard_rules", {...})``.
+
+    :param params: the parameters (see the module's documentation).
+    :raises ConfigError: ``invalid_config``: an unknown parameter, a number of
+        players other than 3 to 6, a first dealer that is not a seat, or a
+        round outside ``0`` to the number of rounds.
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        spec = _Spec(dict(params or {}))
+        n = spec.config.players
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=len(DECK),
+            num_players=n,
+            min_utility=-10.0 * sum(spec.rounds) / spec.scale,
+            max_utility=spec.max_score / spec.scale,
+            utility_sum=None,
+            max_game_length=sum(1 + n + n * r for r in spec.rounds),
+        )
+        super().__init__(GAME_TYPE, info, {**_DEFAULTS, **(params or {})})
+        self._spec = spec
+
+    def new_initial_state(self) -> WizardState:
+        """The state before the first deal (of the game, or of its one round)."""
+        return WizardState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> WizardObserver:
+        """An observer of the given observation type (default: the observation)."""
+        return WizardObserver(
+            self._spec,
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
+            params,
+        )
+
+
+class WizardState(pyspiel.State):  # type: ignore[misc]
+    """A state of the OpenSpiel game: a :class:`~wizard_rules.State` and a deal in progress.
+
+    :param game: the game it belongs to (OpenSpiel makes states through
+        :meth:`WizardGame.new_initial_state`).
+    """
+
+    def __init__(self, game: WizardGame) -> None:
+        super().__init__(game)
+        self._spec: _Spec = game._spec
+        self._state: State = self._spec.start
+        self._dealt: list[int] = []
+        self._rewards = [0.0] * self._spec.config.players
+        self._moves = 0
+        self._deal_start = 0  # the move number of this round's first chance node
+
+    @property
+    def wizard_state(self) -> State:
+        """The library's :class:`~wizard_rules.State` (before a deal in progress)."""
+        return self._state
+
+    @property
+    def dealt(self) -> tuple[Card, ...]:
+        """The cards of the deal in progress, in the order drawn."""
+        return tuple(DECK[i] for i in self._dealt)
+
+    # -- OpenSpiel's API -------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The player to act, or OpenSpiel's ``CHANCE`` or ``TERMINAL``."""
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self._state.is_chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = self._state.current_player
+        assert player is not None
+        return player
+
+    def is_terminal(self) -> bool:
+        """Whether the game (or its one round) is over."""
+        state = self._state
+        return state.is_over or (self._spec.round != 0 and state.round != self._spec.round)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(action_id(action) for action in legal_actions(self._state))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every card not yet dealt, each with the same probability (none but at a deal)."""
+        if self.is_terminal() or not self._state.is_chance:
+            return []
+        left = sorted(set(range(len(DECK))) - set(self._dealt))
+        p = 1.0 / len(left)
+        return [(i, p) for i in left]
+
+    def _apply_action(self, action: int) -> None:
+        action = int(action)
+        if self.is_terminal():
+            raise IllegalActionError(
+                ErrorCode.GAME_OVER,
+                f"the game is over; no action is legal (got {action})",
+            )
+        before = self._state.scores
+        state = self._state
+        if state.is_chance:
+            if _outcome(action) in self._dealt:
+                raise InvalidArgumentError(
+                    ErrorCode.INVALID_ARGUMENT,
+                    f"chance outcome {action} is not a card left to deal",
+                )
+            self._dealt.append(action)
+            if len(self._dealt) == self._spec.chance_nodes(state.round):
+                self._state = apply(state, self._deal())
+                self._dealt = []
+        else:
+            actions = legal_actions(state)
+            index = next((i for i, a in enumerate(actions) if action_id(a) == action), None)
+            if index is None:
+                apply(state, to_action(action, state.current_player or 0))  # raises
+            self._state = apply_legal(state, index)  # type: ignore[arg-type]
+        self._moves += 1
+        if self._state.is_chance and not self._dealt:
+            self._deal_start = self._moves
+        scale = self._spec.scale
+        scored = [(b - a) / scale for a, b in zip(before, self._state.scores, strict=True)]
+        if state.is_chance:  # OpenSpiel reads rewards at decisions: keep what came before
+            self._rewards = [r + s for r, s in zip(self._rewards, scored, strict=True)]
+        else:
+            self._rewards = scored
+
+    def _deal(self) -> Deal:
+        state = self._state
+        n = state.config.players
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        dealt = n * state.round
+        for k, index in enumerate(self._dealt[:dealt]):
+            hands[_seat_after(state.dealer, 1 + k, n)].append(DECK[index])
+        turned = DECK[self._dealt[dealt]] if len(self._dealt) > dealt else None
+        return Deal(hands, turned)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {DECK[_outcome(action)]}"
+        return str(to_action(int(action), player))
+
+    def returns(self) -> list[float]:
+        """Each player's score so far (divided as ``normalize_returns`` says)."""
+        scale = self._spec.scale
+        start = self._spec.start.scores
+        return [(b - a) / scale for a, b in zip(start, self._state.scores, strict=True)]
+
+    def rewards(self) -> list[float]:
+        """What the last move scored for each player (0 but at the end of a round)."""
+        return list(self._rewards)
+
+    def __str__(self) -> str:
+        """The full position (every hand) in the notation of rule 1.4, and the deal in progress."""
+        text = position_of(self._state).to_text()
+        return f"{text} dealt={','.join(map(str, self.dealt))}" if self._dealt else text
+
+    # -- search -----------------------------------------------------------------
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float] | None = None
+    ) -> WizardState:
+        """A state ``player_id`` cannot tell from this one, its hidden cards dealt again.
+
+        The hidden cards (other players' hands and the stack, as far as this
+        round has dealt them) are shuffled, and each other seat gets as many
+        as it holds, never of a suit it showed it lacks (by not following
+        it); the rest of the history is kept.  Every such deal is possible,
+        though they are not drawn with exactly equal probabilities.  At the
+        end of the game (or of its one round) every card dealt has been
+        played in the open, so nothing is hidden: the result is a copy.
+
+        :param player_id: the viewer.
+        :param probability_sampler: a source of uniform numbers in ``[0, 1)``
+            (OpenSpiel's samplers), which seeds the shuffle; by default
+            :mod:`random`.
+        :raises InvalidArgumentError: ``player_id`` is not a seat.
+        """
+        players = self._spec.config.players
+        if type(player_id) is not int or not 0 <= player_id < players:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"the viewer must be a seat, 0 to {players - 1}, not {_show(player_id)}",
+            )
+        if self.is_terminal():
+            return self.clone()  # type: ignore[no-any-return]
+        seed = probability_sampler() if probability_sampler is not None else random.random()
+        rng = random.Random(seed)
+        history = [int(a) for a in self.history()]
+        start = self._deal_start
+        drawn = history[start : start + self._spec.chance_nodes(self._state.round)]
+        redrawn = _redeal(self._state, player_id, drawn, rng)
+        game = self.get_game()
+        state: WizardState = game.new_initial_state()
+        for action in history[:start] + redrawn + history[start + len(drawn) :]:
+            state.apply_action(action)
+        return state
+
+
+def _outcome(action: int) -> int:
+    """A chance outcome: a card's index, 0 to 59.
+
+    :raises InvalidArgumentError: ``action`` is not one.
+    """
+    if not 0 <= action < len(DECK):
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"chance outcome {action} is not a card left to deal: cards are 0 to 59",
+        )
+    return action
+
+
+def _voids(state: State) -> dict[int, set[Suit]]:
+    """The suits each seat showed it lacks this round (by not following them)."""
+    voids: dict[int, set[Suit]] = {}
+    n = state.config.players
+    tricks = [(t.leader, t.cards) for t in state.completed_tricks]
+    tricks.append((state.leader, state.current_trick))
+    for leader, cards in tricks:
+        for i, card in enumerate(cards):
+            led = _led_suit(cards[:i])
+            if led is not None and card.kind is Kind.SUIT and card.suit is not led:
+                voids.setdefault(_seat_after(leader, i, n), set()).add(led)
+    return voids
+
+
+def _played_by(state: State) -> dict[int, list[int]]:
+    played: dict[int, list[int]] = {}
+    n = state.config.players
+    tricks = [(t.leader, t.cards) for t in state.completed_tricks]
+    tricks.append((state.leader, state.current_trick))
+    for leader, cards in tricks:
+        for i, card in enumerate(cards):
+            played.setdefault(_seat_after(leader, i, n), []).append(card.index)
+    return played
+
+
+_KINDS: Final = (*Suit, None)  # a card's type for the voids: its suit, or None (Wizard, Jester)
+
+
+def _kind_of(index: int) -> Suit | None:
+    return DECK[index].suit
+
+
+def _redeal(state: State, viewer: int, drawn: list[int], rng: random.Random) -> list[int]:
+    """New chance outcomes for this round: the viewer's and the public cards kept."""
+    n = state.config.players
+    dealt = n * state.round
+    seats = [_seat_after(state.dealer, 1 + k, n) for k in range(min(len(drawn), dealt))]
+    if state.is_chance:  # a deal in progress: nothing played yet
+        played: dict[int, list[int]] = {}
+        voids: dict[int, set[Suit]] = {}
+    else:
+        played, voids = _played_by(state), _voids(state)
+    known = {i for k, i in enumerate(drawn) if k >= len(seats) or seats[k] == viewer}
+    for cards in played.values():
+        known.update(cards)
+    need = {s: seats.count(s) - len(played.get(s, [])) for s in set(seats) if s != viewer}
+    pool = [i for i in range(len(DECK)) if i not in known]
+    hands = _assign(pool, need, voids, rng)
+    for seat, cards in hands.items():
+        cards.extend(played.get(seat, []))
+        rng.shuffle(cards)
+    return [
+        drawn[k] if k >= len(seats) or seats[k] == viewer else hands[seats[k]].pop()
+        for k in range(len(drawn))
+    ]
+
+
+def _assign(
+    pool: Sequence[int], need: dict[int, int], voids: dict[int, set[Suit]], rng: random.Random
+) -> dict[int, list[int]]:
+    """Give each seat ``need[seat]`` cards of ``pool``, none of a suit it lacks.
+
+    Cards are drawn at random, and a draw that would leave the other seats
+    unable to get their cards (Hall's condition, over the five kinds of card:
+    the four suits, and Wizards and Jesters) is drawn again from the kinds
+    left.  The true deal satisfies every constraint, so a deal always exists.
+    """
+    left = {kind: [i for i in pool if _kind_of(i) is kind] for kind in _KINDS}
+    for cards in left.values():
+        rng.shuffle(cards)
+    allowed = {s: [k for k in _KINDS if k not in voids.get(s, set())] for s in need}
+    need = {s: c for s, c in need.items() if c > 0}
+    hands: dict[int, list[int]] = {s: [] for s in allowed}
+    while need:
+        seat = rng.choice(sorted(need))
+        kinds = [k for k in allowed[seat] if left[k]]
+        while True:
+            kind = rng.choices(kinds, weights=[len(left[k]) for k in kinds])[0]
+            card = left[kind].pop()
+            need[seat] -= 1
+            if _feasible(need, allowed, left):
+                break
+            left[kind].append(card)
+            need[seat] += 1
+            kinds.remove(kind)
+        hands[seat].append(card)
+        if not need[seat]:
+            del need[seat]
+    return hands
+
+
+def _feasible(
+    need: dict[int, int], allowed: dict[int, list[Suit | None]], left: dict[Suit | None, list[int]]
+) -> bool:
+    seats = [s for s, c in need.items() if c > 0]
+    for mask in range(1, 1 << len(seats)):
+        chosen = [s for b, s in enumerate(seats) if mask >> b & 1]
+        kinds = {k for s in chosen for k in allowed[s]}
+        if sum(len(left[k]) for k in kinds) < sum(need[s] for s in chosen):
+            return False
+    return True
+
+
+class WizardObserver:
+    """OpenSpiel's observer of the game (the ``PyObserver`` interface).
+
+    OpenSpiel makes it through :meth:`WizardGame.make_py_observer`;
+    :attr:`tensor` and :attr:`dict` are rewritten by :meth:`set_from`.
+
+    :raises ValueError: observation parameters were given, or the type asks
+        for every player's private information (``ALL_PLAYERS``).
+    """
+
+    def __init__(self, spec: _Spec, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("an observer of every player's cards is not supported")
+        self._spec = spec
+        self._private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self._public = bool(iig_obs_type.public_info)
+        self._recall = bool(iig_obs_type.perfect_recall)
+        self.layout: Final = Layout(
+            spec.config.players,
+            perfect_recall=self._recall,
+            private=self._private,
+            public=self._public,
+        )
+        """The :class:`~wizard_rules.integrations.tensors.Layout` of :attr:`tensor`."""
+        self.tensor: Final = np.zeros(self.layout.size, dtype=np.float32)
+        """The flat tensor, written by :meth:`set_from`."""
+        self.dict: Final = self.layout.pieces_of(self.tensor)
+        """Each piece of :attr:`tensor`, by name, as a view of its shape."""
+
+    def set_from(self, state: WizardState, player: int) -> None:
+        """Write what ``player`` knows of ``state`` into :attr:`tensor`."""
+        dealt = [DECK[i] for i in _own_dealt(state, player)]
+        start = self._spec.start.scores
+        self.layout.encode(
+            player_view(state._state, player),
+            dealt=dealt,
+            over=state.is_terminal(),
+            scores=[b - a for a, b in zip(start, state._state.scores, strict=True)],
+            out=self.tensor,
+        )
+
+    def string_from(self, state: WizardState, player: int) -> str:
+        """What ``player`` knows of ``state``, as a string (see the module's documentation)."""
+        if self._recall:
+            return _history_string(state, player, self._private, self._public)
+        tokens = [f"p{player}"]
+        dealt = _own_dealt(state, player)
+        if self._public:
+            position = position_of(player_view(state._state, player))
+            if not self._private:  # every hand unknown, but those that hold no card
+                hidden = [() if hand == () else None for hand in position.hands]
+                position = attrs.evolve(position, hands=hidden)
+            tokens.append(position.to_text())
+        elif self._private:
+            tokens.append("hand=" + _cards_text(state._state.hand(player)))
+        if dealt and self._private:
+            tokens.append("dealt=" + _cards_text([DECK[i] for i in sorted(dealt)]))
+        if state.is_terminal() and self._spec.round != 0:
+            tokens.append("end")
+        return " ".join(tokens)
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return ",".join(card.text for card in cards) if cards else "-"
+
+
+def _own_dealt(state: WizardState, player: int) -> list[int]:
+    n = state._spec.config.players
+    dealer = state._state.dealer
+    limit = n * state._state.round
+    return [
+        i
+        for k, i in enumerate(state._dealt)
+        if k < limit and _seat_after(dealer, 1 + k, n) == player
+    ]
+
+
+def _history_string(state: WizardState, player: int, private: bool, public: bool) -> str:
+    tokens = [f"p{player}"]
+    round = state._spec.start.round
+    for action in state._state.history:
+        if type(action) is Deal:
+            deal = [f"r{round}"]
+            if private:
+                deal.append("hand=" + _cards_text(action.hands[player]))
+            if public:
+                deal.append("turned=" + (action.turned.text if action.turned else "-"))
+            tokens.extend(deal)
+            round += 1
+        elif public:
+            tokens.append(_public_token(action))
+    dealt = _own_dealt(state, player)
+    if dealt and private:
+        tokens.append("dealt=" + _cards_text([DECK[i] for i in sorted(dealt)]))
+    return " ".join(tokens)
+
+
+def _public_token(action: Action) -> str:
+    if type(action) is ChooseTrump:
+        return f"trump={action.suit}"
+    if type(action) is Bid:
+        return f"b{action.player}={action.tricks}"
+    assert type(action) is Play
+    return f"{action.player}:{action.card}"
+
+
+pyspiel.register_game(GAME_TYPE, WizardGame)

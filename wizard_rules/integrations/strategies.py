@@ -1,0 +1,257 @@
+"""Hypothesis strategies for the library's types, for your own property tests.
+
+Install the ``hypothesis`` extra (``pip install 'wizard-rules[hypothesis]'``).
+The strategies are also registered with Hypothesis through its entry point, so
+``st.from_type(Config)``, ``st.from_type(State)``, ``st.from_type(Card)``,
+``st.from_type(Position)`` and the like work as soon as both packages are
+installed.
+
+>>> from hypothesis import given
+>>> from wizard_rules import legal_actions
+>>> from wizard_rules.integrations.strategies import states
+>>> @given(states())
+... def test_someone_can_move(state):
+...     assert state.is_over or state.is_chance or legal_actions(state)
+>>> test_someone_can_move()
+
+Every strategy shrinks towards small, early cases: three players, options
+off, the first cards of the deck, and states early in a game.  A state is
+reached by legal play from :func:`~wizard_rules.new_game`: the strategy draws
+where to stop (a round, then a number of steps into it) and a seed for the
+``random.Random`` that deals and picks the actions, so a failing example
+shrinks to a short game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from hypothesis import strategies as st
+
+from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
+from wizard_rules.core.cards import DECK, Card, Suit
+from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
+from wizard_rules.core.position import Position, position_of
+from wizard_rules.core.state import State, new_game
+from wizard_rules.core.transitions import apply, is_legal, legal_actions
+from wizard_rules.core.views import PlayerView, player_view
+from wizard_rules.errors import ErrorCode, InvalidArgumentError
+from wizard_rules.formats.records import GameRecord
+from wizard_rules.sim.random_play import random_action, random_deal
+
+__all__ = [
+    "actions",
+    "cards",
+    "configs",
+    "game_records",
+    "hands",
+    "illegal_actions",
+    "player_views",
+    "positions",
+    "states",
+]
+
+_SEEDS: Final = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def configs(
+    players: int | st.SearchStrategy[int] | None = None,
+    *,
+    forbid_bid_total_match: bool | None = None,
+) -> st.SearchStrategy[Config]:
+    """Rule configurations: 3 to 6 players, any first dealer, options on and off.
+
+    :param players: a fixed number of players, or a strategy for it.
+    :param forbid_bid_total_match: fix the bid-total option, or ``None`` for both.
+    """
+    player_counts: st.SearchStrategy[int]
+    if players is None:
+        player_counts = st.integers(MIN_PLAYERS, MAX_PLAYERS)
+    elif isinstance(players, int):
+        player_counts = st.just(players)
+    else:
+        player_counts = players
+    flags = st.booleans() if forbid_bid_total_match is None else st.just(forbid_bid_total_match)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Config:
+        count = draw(player_counts)
+        return Config(
+            players=count,
+            first_dealer=draw(st.integers(0, count - 1)),
+            forbid_bid_total_match=draw(flags),
+        )
+
+    return build()
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """Any of the 60 cards (shrinks towards ``J1``, the first in canonical order)."""
+    return st.sampled_from(DECK)
+
+
+def hands(min_size: int = 0, max_size: int = 20) -> st.SearchStrategy[tuple[Card, ...]]:
+    """Hands: distinct cards in canonical order, ``min_size`` to ``max_size`` of them."""
+    if not 0 <= min_size <= max_size <= len(DECK):
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"hand sizes must satisfy 0 <= {min_size} <= {max_size} <= 60",
+        )
+    return st.lists(cards(), min_size=min_size, max_size=max_size, unique=True).map(
+        lambda drawn: tuple(sorted(drawn, key=_index))
+    )
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _steps_in_round(config: Config, round_number: int) -> int:
+    # deal, a possible trump choice, one bid per player, one card per player per trick
+    return 2 + config.players * (1 + round_number)
+
+
+def states(
+    config: Config | st.SearchStrategy[Config] | None = None,
+) -> st.SearchStrategy[State]:
+    """States reached by legal play, at any point of a game.
+
+    Every phase occurs, in every round from the first to the last, and the end
+    of the game.  Shrinks towards the start of a game with three players.
+
+    :param config: a fixed configuration, a strategy for one, or ``None`` for
+        :func:`configs`.
+    """
+    config_strategy = (
+        configs() if config is None else st.just(config) if isinstance(config, Config) else config
+    )
+
+    @st.composite
+    def build(draw: st.DrawFn) -> State:
+        rules = draw(config_strategy)
+        seed = draw(_SEEDS)
+        # Where to stop: a tenth of the examples end the game, a tenth stop in
+        # the last round (where every card is dealt), and the rest in any
+        # round.  One past the last round stands for "the game is over".
+        # Everything shrinks towards stopping early in the first round.
+        where = draw(st.integers(0, 9))
+        if where == 9:
+            stop_round = rules.rounds + 1
+        elif where == 8:
+            stop_round = rules.rounds
+        else:
+            stop_round = draw(st.integers(1, rules.rounds))
+        steps = draw(st.integers(0, _steps_in_round(rules, min(stop_round, rules.rounds))))
+        rng = random.Random(seed)
+        state = new_game(rules)
+        # (With stop_round past the last round this plays to the end.)
+        while state.round < stop_round and not state.is_over:
+            state = apply(state, random_action(state, rng))
+        for _ in range(steps):
+            if state.is_over:
+                break
+            following = apply(state, random_action(state, rng))
+            if following.round != stop_round or following.is_over:
+                break  # stay inside the round that was drawn
+            state = following
+        return state
+
+    return build()
+
+
+def actions(state: State) -> st.SearchStrategy[Action]:
+    """Actions that are legal in ``state``.
+
+    At a chance step that is a random deal, otherwise one of
+    :func:`~wizard_rules.legal_actions`.
+
+    At the end of the game no action is legal and the strategy is empty.
+    """
+    if state.is_chance:
+        return _SEEDS.map(lambda seed: random_deal(state, random.Random(seed)))
+    legal = legal_actions(state)
+    if not legal:
+        return st.nothing()
+    return st.sampled_from(legal)
+
+
+def illegal_actions(state: State) -> st.SearchStrategy[Action]:
+    """Well-formed actions that the rules refuse in ``state``.
+
+    Any kind of action by any seat (including seats that do not exist), bids
+    from -2 to 22, "no trump", and deals with the wrong sizes or repeated
+    cards; those that happen to be legal are filtered out.
+    """
+    seats = st.integers(0, MAX_PLAYERS + 1)
+    candidates: st.SearchStrategy[Action] = st.one_of(
+        st.builds(Play, seats, cards()),
+        st.builds(Bid, seats, st.integers(-2, 22)),
+        st.builds(ChooseTrump, seats, st.none() | st.sampled_from(Suit)),
+        st.builds(
+            Deal,
+            st.lists(st.lists(cards(), max_size=4), max_size=MAX_PLAYERS + 1),
+            st.none() | cards(),
+        ),
+    )
+    return candidates.filter(lambda action: not is_legal(state, action))
+
+
+def player_views(
+    state: st.SearchStrategy[State] | None = None,
+) -> st.SearchStrategy[PlayerView]:
+    """Views of states from :func:`states` (or from ``state``), for any seat."""
+    base = states() if state is None else state
+    return base.flatmap(
+        lambda drawn: st.integers(0, drawn.config.players - 1).map(
+            lambda seat: player_view(drawn, seat)
+        )
+    )
+
+
+def game_records(
+    config: Config | st.SearchStrategy[Config] | None = None,
+) -> st.SearchStrategy[GameRecord]:
+    """Records of games played from the start to a point drawn by :func:`states`."""
+    return states(config).map(GameRecord.from_state)
+
+
+def positions(
+    config: Config | st.SearchStrategy[Config] | None = None,
+    *,
+    partial: bool | None = False,
+) -> st.SearchStrategy[Position]:
+    """Positions of states from :func:`states`: complete, or as one player sees them.
+
+    A complete position is the :func:`~wizard_rules.position_of` of a state
+    reached by legal play, in any phase (deals and the end of the game
+    included).  A partial position is that of a player's view
+    (:func:`~wizard_rules.player_view`): the hands of the others are ``None``,
+    and at least one of them is hidden, so partial positions come only from
+    inside a round.  Shrinks as :func:`states` does.
+
+    :param config: a fixed configuration, a strategy for one, or ``None`` for
+        :func:`configs`.
+    :param partial: ``False`` for complete positions, ``True`` for partial
+        ones, ``None`` for both.
+    """
+    base = states(config)
+    if partial:
+        base = base.filter(_someone_holds_cards)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Position:
+        state = draw(base)
+        hide = draw(st.booleans()) if partial is None else partial
+        # The viewers who cannot see some card: another seat holds one.
+        sizes = state.hand_sizes
+        viewers = [seat for seat in range(state.config.players) if sum(sizes) - sizes[seat] > 0]
+        if not hide or not viewers:
+            return position_of(state)
+        return position_of(player_view(state, draw(st.sampled_from(viewers))))
+
+    return build()
+
+
+def _someone_holds_cards(state: State) -> bool:
+    return any(state.hand_masks)

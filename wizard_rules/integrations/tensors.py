@@ -1,0 +1,285 @@
+"""Observation tensors: what one player may know, as a flat numpy vector.
+
+The OpenSpiel game (:mod:`wizard_rules.integrations.openspiel`) and the PettingZoo
+environment (:mod:`wizard_rules.integrations.pettingzoo`) describe a player's knowledge
+with the same tensors, made here.  A tensor is written from the player's
+:class:`~wizard_rules.PlayerView` alone (and, during OpenSpiel's card-by-card
+deal, the cards dealt to that player so far), so it cannot hold a card hidden
+from its player: ``tests/test_openspiel.py`` re-deals the hidden cards and
+checks that the tensor never changes.
+
+A tensor is a flat ``float32`` vector made of named *pieces*, in the order of
+:attr:`Layout.pieces`; :meth:`Layout.pieces_of` gives each piece as a view of
+its own shape.  With ``N`` players, ``R = 60 // N`` rounds and ``B = R + 1``
+possible bids (0 to ``R``):
+
+====================  ===========  ==================================================
+piece                 shape        what it holds (all 0 or 1 but the scores)
+====================  ===========  ==================================================
+``seat``              ``(N,)``     the viewer's seat
+``phase``             ``(5,)``     deal, choose trump, bid, play, over
+``round``             ``(R,)``     the round number (index ``round - 1``)
+``dealer``            ``(N,)``     the dealer's seat
+``current_player``    ``(N,)``     the seat to act (all 0 at a deal and at the end)
+``hand``              ``(60,)``    the viewer's cards, by :attr:`Card.index
+                                   <wizard_rules.Card.index>` (private)
+``turned``            ``(60,)``    the turned card (all 0 before the deal and
+                                   in the last round)
+``trump``             ``(4,)``     the trump suit, Clubs, Diamonds, Hearts, Spades
+                                   (all 0: no trump, or not named yet)
+``bids``              ``(N, B)``   row ``s``: seat ``s``'s bid (all 0 until made)
+``tricks_won``        ``(N, B)``   row ``s``: how many tricks seat ``s`` has won
+                                   this round
+``leader``            ``(N,)``     the seat that leads the trick in progress
+``trick``             ``(N, 60)``  row ``i``: the ``i``-th card of the trick in
+                                   progress (row 0 is the leader's)
+``played``            ``(60,)``    the cards of this round's finished tricks
+``scores``            ``(N,)``     each seat's total divided by
+                                   :func:`max_score` (so in ``[-1, 1]``)
+====================  ===========  ==================================================
+
+The *information state* tensor (``perfect_recall=True``) adds this round's
+finished tricks, which with the pieces above is everything the player has
+seen this round, in order (bids are made in a fixed order, so the ``bids``
+piece already tells their order):
+
+====================  ==============  ============================================
+``trick_leaders``     ``(R, N)``      row ``t``: the seat that led trick ``t``
+``trick_cards``       ``(R, N, 60)``  ``[t, i]``: the ``i``-th card of trick ``t``
+====================  ==============  ============================================
+
+Earlier rounds enter only through the ``scores``: a new deal makes them
+irrelevant to the rest of the game, so the tensor is a sufficient summary of
+the player's history, though not a record of all of it (the information
+state *string* of :mod:`wizard_rules.integrations.openspiel` is).  Without the private
+piece (``private=False``) the ``hand`` piece is left out; without the public
+pieces (``public=False``) only ``seat`` and ``hand`` remain.
+
+>>> import random
+>>> from wizard_rules import Config, apply, new_game, player_view, random_deal
+>>> from wizard_rules.integrations.tensors import Layout
+>>> state = new_game(Config(players=4))
+>>> state = apply(state, random_deal(state, random.Random(5)))
+>>> layout = Layout(4)
+>>> layout.size, Layout(4, perfect_recall=True).size
+(592, 4252)
+>>> tensor = layout.encode(player_view(state, 1))
+>>> pieces = layout.pieces_of(tensor)
+>>> [DECK[i].text for i in pieces["hand"].nonzero()[0]], pieces["phase"].tolist()
+(['H10'], [0.0, 0.0, 1.0, 0.0, 0.0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+try:
+    import numpy as np
+    from numpy.typing import NDArray
+except ImportError:
+    raise ImportError(
+        "wizard_rules.integrations.tensors needs numpy: pip install 'wizard-rules[pettingzoo]'"
+    ) from None
+
+from wizard_rules.core.cards import DECK, Card, Suit
+from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config, _seat_after
+from wizard_rules.core.position import Position, from_position
+from wizard_rules.core.state import Phase, State, new_game
+from wizard_rules.core.views import PlayerView
+from wizard_rules.errors import ConfigError, ErrorCode
+
+__all__ = ["PHASES", "Layout", "max_score"]
+
+PHASES: Final = (Phase.DEAL, Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY, Phase.GAME_OVER)
+"""The phases in the order of the ``phase`` piece (the last, "over", also marks
+the end of a one-round game)."""
+
+_SUITS: Final = tuple(Suit)
+_CARDS: Final = len(DECK)
+
+
+def max_score(players: int, rounds: Iterable[int] | None = None) -> int:
+    """The most a player can score in the given rounds (default: the whole game).
+
+    Every bid met with every trick won: ``20 + 10 * r`` in round ``r``.  A
+    player's total over the same rounds is never below ``-10 * sum(rounds)``,
+    which is smaller in size, so ``total / max_score`` lies in ``[-1, 1]``.
+
+    >>> from wizard_rules.integrations.tensors import max_score
+    >>> max_score(4), max_score(4, [3])
+    (1500, 50)
+
+    :raises ConfigError: ``players`` is not 3 to 6.
+    """
+    _check_players(players)
+    chosen = range(1, _CARDS // players + 1) if rounds is None else rounds
+    return sum(20 + 10 * r for r in chosen)
+
+
+def _check_players(players: object) -> int:
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ConfigError(
+            ErrorCode.INVALID_CONFIG, f"players must be 3, 4, 5 or 6, not {players!r}"
+        )
+    return players
+
+
+def _round_start(config: Config, round: int) -> State:
+    """The state before the deal of ``round`` (a one-round game's start) (internal).
+
+    Round 1 is a new game.  A later round starts from a position, whose
+    scores must be totals a game can reach (rule 12.3; 0 cannot be after one
+    round): every seat has ``20 * (round - 1)``, as if it had met a bid of 0
+    in each earlier round.  The wrappers show and return scores relative to it.
+    """
+    if round == 1:
+        return new_game(config)
+    n = config.players
+    dealer = _seat_after(config.first_dealer, round - 1, n)
+    return from_position(
+        Position(
+            config=config,
+            round=round,
+            dealer=dealer,
+            scores=[20 * (round - 1)] * n,
+            hands=[()] * n,
+            bids=[None] * n,
+            tricks_won=[0] * n,
+            leader=_seat_after(dealer, 1, n),
+        )
+    )
+
+
+class Layout:
+    """The layout of the tensors for games of ``players`` players.
+
+    :param players: the number of players, 3 to 6.
+    :param perfect_recall: add this round's finished tricks (the information
+        state tensor), not only the current situation (the observation).
+    :param private: hold the viewer's hand.
+    :param public: hold what every player sees.
+    :raises ConfigError: ``players`` is not 3 to 6.
+    """
+
+    def __init__(
+        self,
+        players: int,
+        *,
+        perfect_recall: bool = False,
+        private: bool = True,
+        public: bool = True,
+    ) -> None:
+        self.players: Final = _check_players(players)
+        """The number of players."""
+        self.rounds: Final = _CARDS // players
+        """The number of rounds of a whole game, ``R``."""
+        n, r, b = players, self.rounds, self.rounds + 1
+        wanted: list[tuple[str, tuple[int, ...], bool]] = [
+            ("seat", (n,), True),
+            ("phase", (len(PHASES),), public),
+            ("round", (r,), public),
+            ("dealer", (n,), public),
+            ("current_player", (n,), public),
+            ("hand", (_CARDS,), private),
+            ("turned", (_CARDS,), public),
+            ("trump", (len(_SUITS),), public),
+            ("bids", (n, b), public),
+            ("tricks_won", (n, b), public),
+            ("leader", (n,), public),
+            ("trick", (n, _CARDS), public),
+            ("played", (_CARDS,), public),
+            ("scores", (n,), public),
+            ("trick_leaders", (r, n), public and perfect_recall),
+            ("trick_cards", (r, n, _CARDS), public and perfect_recall),
+        ]
+        self.pieces: Final = tuple((name, shape) for name, shape, keep in wanted if keep)
+        """The pieces, in order: ``(name, shape)`` pairs."""
+        offsets: dict[str, int] = {}
+        size = 0
+        for name, shape in self.pieces:
+            offsets[name] = size
+            size += int(np.prod(shape))
+        self.offsets: Final = offsets
+        """Where each piece starts in the flat tensor."""
+        self.size: Final = size
+        """The length of the flat tensor."""
+        self._scale = float(max_score(players))
+
+    def pieces_of(self, tensor: NDArray[np.float32]) -> dict[str, NDArray[np.float32]]:
+        """Each piece of a flat ``tensor`` of this layout, as a view of its shape."""
+        return {
+            name: tensor[self.offsets[name] : self.offsets[name] + int(np.prod(shape))].reshape(
+                shape
+            )
+            for name, shape in self.pieces
+        }
+
+    def encode(
+        self,
+        view: PlayerView,
+        *,
+        dealt: Sequence[Card] = (),
+        over: bool = False,
+        scores: Sequence[int] | None = None,
+        out: NDArray[np.float32] | None = None,
+    ) -> NDArray[np.float32]:
+        """Write ``view`` as a tensor of this layout and return it.
+
+        :param view: the viewer's :class:`~wizard_rules.PlayerView`.
+        :param dealt: during a deal, the cards dealt to the viewer so far
+            (OpenSpiel deals one card at a time); ignored once the deal is done.
+        :param over: mark the ``phase`` as over (the end of a one-round game,
+            whose state has moved on to the next deal).
+        :param scores: the totals to show instead of the view's (a one-round
+            game shows the scores since its start).
+        :param out: a ``float32`` array of :attr:`size` to write into (it is
+            cleared first); a new one by default.
+        :raises ConfigError: ``view`` is of a game with another number of players.
+        """
+        if view.config.players != self.players:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"this layout is for {self.players} players, not {view.config.players}",
+            )
+        if out is None:
+            out = np.zeros(self.size, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        offsets = self.offsets
+        n, b = self.players, self.rounds + 1
+        ones: list[int] = [offsets["seat"] + view.seat]
+        if "hand" in offsets:
+            hand = dealt if view.phase is Phase.DEAL else view.hand
+            ones.extend(offsets["hand"] + card.index for card in hand)
+        if "phase" in offsets:
+            phase = Phase.GAME_OVER if over else view.phase
+            ones.append(offsets["phase"] + PHASES.index(phase))
+            ones.append(offsets["round"] + view.round - 1)
+            ones.append(offsets["dealer"] + view.dealer)
+            if view.current_player is not None and not over:
+                ones.append(offsets["current_player"] + view.current_player)
+            if view.turned is not None:
+                ones.append(offsets["turned"] + view.turned.index)
+            if view.trump is not None:
+                ones.append(offsets["trump"] + _SUITS.index(view.trump))
+            for seat, bid in enumerate(view.bids):
+                if bid is not None:
+                    ones.append(offsets["bids"] + seat * b + bid)
+            for seat, won in enumerate(view.tricks_won):
+                ones.append(offsets["tricks_won"] + seat * b + won)
+            if view.phase is Phase.PLAY:
+                ones.append(offsets["leader"] + view.leader)
+            for i, card in enumerate(view.current_trick):
+                ones.append(offsets["trick"] + i * _CARDS + card.index)
+            ones.extend(offsets["played"] + card.index for card in view.played)
+            start = offsets["scores"]
+            shown = view.scores if scores is None else scores
+            out[start : start + n] = np.asarray(shown, dtype=np.float32) / self._scale
+        if "trick_cards" in offsets:
+            for t, trick in enumerate(view.completed_tricks):
+                ones.append(offsets["trick_leaders"] + t * n + trick.leader)
+                base = offsets["trick_cards"] + t * n * _CARDS
+                ones.extend(base + i * _CARDS + card.index for i, card in enumerate(trick.cards))
+        out[ones] = 1.0
+        return out
