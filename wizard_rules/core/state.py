@@ -29,11 +29,7 @@ for one) sees the fields.
 
 from __future__ import annotations
 
-import ast
 import enum
-import inspect
-import itertools
-import textwrap
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn, Protocol, TypeAlias, cast
 
@@ -288,34 +284,6 @@ class _StateFields(NamedTuple):
     """
     log: _Log
     """The actions since the start, newest first (internal: see :attr:`~State.history`)."""
-
-
-def _document_fields(cls: type[tuple[object, ...]]) -> None:
-    """Give each field getter of a named tuple the docstring written under it.
-
-    The docstrings under the fields of :class:`_StateFields` are read by
-    Sphinx and editors from the source; this copies them onto the getters
-    at import, so that ``help(State)`` shows them too (instead of "Alias for
-    field number 1").  Without the source (a frozen application), the
-    getters keep their default text.
-    """
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
-    except (OSError, TypeError):  # no source to read
-        return
-    body = cast(ast.ClassDef, tree.body[0]).body
-    for field, below in itertools.pairwise(body):
-        if (
-            isinstance(field, ast.AnnAssign)
-            and isinstance(field.target, ast.Name)
-            and isinstance(below, ast.Expr)
-            and isinstance(below.value, ast.Constant)
-            and isinstance(below.value.value, str)
-        ):
-            getattr(cls, field.target.id).__doc__ = inspect.cleandoc(below.value.value)
-
-
-_document_fields(_StateFields)
 
 
 class _PublicFacts(Protocol):
