@@ -51,18 +51,28 @@ from wizard_rules.core.cards import (
     parse_suit,
 )
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config, _seat_after
+from wizard_rules.core.rules import (
+    BidRestriction,
+    CanadianRule,
+    ListedSchedule,
+    OddSchedule,
+    PlusMinusOne,
+    Rules,
+    StandardSchedule,
+)
 from wizard_rules.core.state import Phase, State, _make_state, _pack, _start_log
 from wizard_rules.core.trick import _led_suit, _playable_mask
 from wizard_rules.core.views import PlayerView
 from wizard_rules.errors import (
     CardTextError,
+    ConfigError,
     ErrorCode,
     InvalidArgumentError,
     PositionError,
-    _show,
+    show_value,
 )
 
-__all__ = ["Position", "from_position", "position_of"]
+__all__ = ["Position", "from_position", "position_of", "position_with"]
 
 
 def _bad(message: str) -> PositionError:
@@ -260,23 +270,24 @@ def _hand_sizes(position: Position) -> tuple[int, ...]:
     in_trick = {
         _seat_after(position.leader, k, players) for k in range(len(position.current_trick))
     }
-    left = position.round - _finished_tricks(position)
+    left = position.config.hand_sizes[position.round - 1] - _finished_tricks(position)
     return tuple(left - (seat in in_trick) for seat in range(players))
 
 
 @functools.cache
-def _possible_totals(rounds: int) -> frozenset[int]:
-    """Every total one seat can have after rounds 1 to ``rounds`` (rules 9.1 to 9.3).
+def _possible_totals(sizes: tuple[int, ...]) -> frozenset[int]:
+    """Every total one seat can have after rounds of these hand sizes (rules 9.1 to 9.3).
 
-    Round ``r`` gives ``20 + 10 * k`` for a bid of ``k`` met (``k`` from 0 to
-    ``r``) or ``-10 * d`` for a bid missed by ``d`` tricks (``d`` from 1 to
-    ``r``); a total is a sum of one such score per round.  (At most a few
-    hundred totals: the set is built once per number of rounds.)
+    A round of ``n`` cards gives ``20 + 10 * k`` for a bid of ``k`` met (``k``
+    from 0 to ``n``) or ``-10 * d`` for a bid missed by ``d`` tricks (``d``
+    from 1 to ``n``); a total is a sum of one such score per round.  (At most
+    a few hundred totals: the set is built once per schedule and round.)
     """
-    if rounds == 0:
+    if not sizes:
         return frozenset({0})
-    scores = {20 + 10 * k for k in range(rounds + 1)} | {-10 * d for d in range(1, rounds + 1)}
-    return frozenset(t + s for t in _possible_totals(rounds - 1) for s in scores)
+    n = sizes[-1]
+    scores = {20 + 10 * k for k in range(n + 1)} | {-10 * d for d in range(1, n + 1)}
+    return frozenset(t + s for t in _possible_totals(sizes[:-1]) for s in scores)
 
 
 def _check(p: Position) -> None:
@@ -303,22 +314,22 @@ def _check(p: Position) -> None:
     rounds = p.config.rounds
     if not 1 <= p.round <= rounds:
         raise _bad(
-            f"round {_show(p.round)} is outside the game: "
+            f"round {show_value(p.round)} is outside the game: "
             f"{players} players play rounds 1 to {rounds}"
         )
     dealer = _seat_after(p.config.first_dealer, p.round - 1, players)
     if p.dealer != dealer:
         raise _bad(
-            f"seat {_show(p.dealer)} cannot deal round {p.round}: with seat "
+            f"seat {show_value(p.dealer)} cannot deal round {p.round}: with seat "
             f"{p.config.first_dealer} dealing first, seat {dealer} deals it"
         )
     # 12.3 each score is a possible sum of one round score per finished round.
     finished = rounds if p.over else p.round - 1
-    possible = _possible_totals(finished)
+    possible = _possible_totals(p.config.hand_sizes[:finished])
     for seat, score in enumerate(p.scores):
         if score not in possible:
             raise _bad(
-                f"seat {seat}'s score {_show(score)} is not a possible total of round scores "
+                f"seat {seat}'s score {show_value(score)} is not a possible total of round scores "
                 f"over {finished} rounds"
             )
     # 12.4 every card is in one place at most.
@@ -348,7 +359,8 @@ def _check(p: Position) -> None:
             raise _bad(f"{where}, the seat left of the dealer ({left_of_dealer}) leads")
         return
     # 12.7 a card is turned exactly when cards remain, and it decides the trump.
-    remaining = len(DECK) - players * p.round
+    size = p.config.hand_sizes[p.round - 1]
+    remaining = len(DECK) - players * size
     if remaining == 0 and p.turned is not None:
         raise _bad(f"round {p.round} deals every card, so no card can be turned")
     if remaining and p.turned is None:
@@ -366,14 +378,15 @@ def _check(p: Position) -> None:
         later = next(s for s in order[made.index(False) :] if p.bids[s] is not None)
         raise _bad(f"seat {later} has bid before seat {first_missing}, out of turn")
     for seat, bid in enumerate(p.bids):
-        if bid is not None and not 0 <= bid <= p.round:
-            raise _bad(f"seat {seat}'s bid {_show(bid)} is outside 0 to {p.round}")
+        if bid is not None and not 0 <= bid <= size:
+            raise _bad(f"seat {seat}'s bid {show_value(bid)} is outside 0 to {size}")
     if _trump_pending(p.turned, p.trump) and any(made):
         raise _bad("nobody bids before the dealer names the trump after a turned Wizard")
-    if p.config.forbid_bid_total_match and p.bids[p.dealer] is not None:
-        total = sum(bid for bid in p.bids if bid is not None)
-        if total == p.round:
-            raise _bad(f"with the bid-total option the bids cannot add up to {p.round}")
+    dealer_bid = p.bids[p.dealer]
+    if dealer_bid is not None:
+        for restriction in p.config.rules.bid_restrictions:
+            if dealer_bid == restriction.forbidden(p.dealer, p.dealer, p.bids, p.scores, size):
+                raise _bad(restriction.reason(size, dealer_bid))
     # 12.9 play starts once everyone has bid.
     if (p.played or p.current_trick) and not all(made):
         raise _bad("cards are played only after every seat has bid")
@@ -384,14 +397,14 @@ def _check(p: Position) -> None:
         )
     if any(won < 0 for won in p.tricks_won) or sum(p.tricks_won) != _finished_tricks(p):
         raise _bad(
-            f"the tricks won ({_show(sum(p.tricks_won))}) do not add up to the "
+            f"the tricks won ({show_value(sum(p.tricks_won))}) do not add up to the "
             f"{_finished_tricks(p)} finished tricks"
         )
-    if _finished_tricks(p) >= p.round:
-        raise _bad(f"round {p.round} has only {p.round} tricks, all of them finished")
+    if _finished_tricks(p) >= size:
+        raise _bad(f"round {p.round} has only {size} tricks, all of them finished")
     # 12.11 the leader: left of the dealer for the first trick, else the last winner.
     if not 0 <= p.leader < players:
-        raise _bad(f"there is no seat {_show(p.leader)} to lead")
+        raise _bad(f"there is no seat {show_value(p.leader)} to lead")
     if not p.played and p.leader != left_of_dealer:
         raise _bad(f"the seat left of the dealer ({left_of_dealer}) leads the first trick")
     if p.played and not p.tricks_won[p.leader]:
@@ -441,6 +454,38 @@ def position_of(source: State | PlayerView) -> Position:
     return _position_with(source, hands)
 
 
+def position_with(
+    source: State | PlayerView, hands: tuple[tuple[Card, ...] | None, ...]
+) -> Position:
+    """Return the position of ``source`` with ``hands`` in place of the hands it shows.
+
+    For search: :func:`~wizard_rules.agents.determinization.determinize`
+    deals the hands a view hides and plays on from here, through
+    :func:`from_position`.  Every other field is the source's, a real game's,
+    so nothing is checked but the shape of ``hands``; its cards are trusted
+    to be hands a deal of this game could give at this point (rule 12 is not
+    asked), as a determinization deals them.  To have hands checked, build a
+    :class:`Position` from its fields instead.
+
+    :param hands: one entry per seat: its cards in canonical order, or
+        ``None`` for a hand not known.
+    :raises InvalidArgumentError: ``source`` is neither a State nor a
+        PlayerView, or ``hands`` is not a tuple of one entry per seat.
+    """
+    if type(source) is not State and type(source) is not PlayerView:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"expected a State or a PlayerView, not {type(source).__name__}",
+        )
+    if type(hands) is not tuple or len(hands) != source.config.players:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"hands must be a tuple of {source.config.players} hands (one a seat), "
+            f"not {show_value(hands)}",
+        )
+    return _position_with(source, hands)
+
+
 def _position_with(
     source: State | PlayerView, hands: tuple[tuple[Card, ...] | None, ...]
 ) -> Position:
@@ -448,8 +493,8 @@ def _position_with(
 
     The source is a real game (a state, or a view of one): its position needs
     no check, and skipping it makes this cheap enough for search.
-    :func:`position_of` gives the hands the source shows;
-    :func:`~wizard_rules.agents.determinization.determinize` deals the hidden ones.
+    :func:`position_of` gives the hands the source shows; :func:`position_with`
+    the hands its caller gives.
     """
     return _trusted_position(
         config=source.config,
@@ -539,7 +584,8 @@ def from_position(position: Position) -> State:
 
 # -- the one-line notation (rule 1.4) -----------------------------------------
 #
-#   players=4 [options=forbid_bid_total_match] round=3 dealer=2 [over]
+#   players=4 [options=canadian_rule,forbid_bid_total_match] [schedule=odd]
+#   round=3 dealer=2 [over]
 #   scores=0,20,-10,30 hands=C1,W1,J1/?/H5,H6,H7/D1,D2,D3 turned=C7 trump=C
 #   bids=1,-,-,0 won=0,0,0,0 played=- trick=C5 leader=3
 #
@@ -547,8 +593,11 @@ def from_position(position: Position) -> State:
 # commas, seats' hands by slashes; "-" is nothing (an empty list, no card, no
 # trump, a bid not made) and "?" a hidden hand.
 
-_OPTION: Final = "forbid_bid_total_match"
-_OPTIONAL: Final = frozenset({"options", "over"})
+_OPTIONS: Final = {
+    restriction.key: restriction for restriction in (PlusMinusOne(), CanadianRule())
+}
+"""The bid restrictions the ``options=`` token names, by their keys."""
+_OPTIONAL: Final = frozenset({"options", "schedule", "over"})
 
 
 def _join(items: Sequence[object]) -> str:
@@ -558,8 +607,14 @@ def _join(items: Sequence[object]) -> str:
 def _text(position: Position) -> str:
     p = position
     tokens = [f"players={p.config.players}"]
-    if p.config.forbid_bid_total_match:
-        tokens.append(f"options={_OPTION}")
+    rules = p.config.rules
+    if rules.bid_restrictions:
+        tokens.append("options=" + ",".join(r.key for r in rules.bid_restrictions))
+    schedule = rules.schedule
+    if type(schedule) is OddSchedule:
+        tokens.append("schedule=odd")
+    elif type(schedule) is ListedSchedule:
+        tokens.append(f"schedule={_join(schedule.sizes)}")
     tokens += [f"round={p.round}", f"dealer={p.dealer}"]
     if p.over:
         tokens.append("over")
@@ -591,7 +646,7 @@ class _Token:
     def fault(self, message: str) -> PositionError:
         return PositionError(
             ErrorCode.BAD_POSITION_TEXT,
-            f"column {self.column}, {_show(self.text)}: {message}",
+            f"column {self.column}, {show_value(self.text)}: {message}",
             column=self.column,
         )
 
@@ -599,7 +654,7 @@ class _Token:
         value = self.value if text is None else text
         digits = value[1:] if value.startswith("-") else value
         if not digits.isdigit() or not digits.isascii() or len(digits) > 6:
-            raise self.fault(f"{_show(value)} is not a whole number")
+            raise self.fault(f"{show_value(value)} is not a whole number")
         return int(value)
 
     def cards(self, text: str | None = None) -> tuple[Card, ...]:
@@ -659,11 +714,16 @@ def _parse(text: object) -> Position:
             column=len(text) + 1,
         )
     players, round_number, dealer = values["players"], values["round"], values["dealer"]
-    config = Config(
-        players=players,
-        first_dealer=(dealer - round_number + 1) % players,
-        forbid_bid_total_match="options" in values,
-    )
+    try:
+        rules = Rules(
+            schedule=values.get("schedule", StandardSchedule()),
+            bid_restrictions=values.get("options", ()),
+        )
+        config = Config(
+            players=players, first_dealer=(dealer - round_number + 1) % players, rules=rules
+        )
+    except ConfigError as error:
+        raise PositionError(ErrorCode.BAD_POSITION_TEXT, error.message) from None
     return Position(
         config=config,
         round=round_number,
@@ -688,10 +748,22 @@ def _read_players(token: _Token) -> int:
     return players
 
 
-def _read_option(token: _Token) -> bool:
-    if token.value != _OPTION:
-        raise token.fault(f"the only option is {_OPTION}")
-    return True
+def _read_options(token: _Token) -> tuple[BidRestriction, ...]:
+    found = []
+    for name in token.value.split(","):
+        if name not in _OPTIONS:
+            raise token.fault(f"the options are {', '.join(sorted(_OPTIONS))}, not {name!r}")
+        found.append(_OPTIONS[name])
+    return tuple(found)
+
+
+def _read_schedule(token: _Token) -> OddSchedule | ListedSchedule:
+    if token.value == "odd":
+        return OddSchedule()
+    sizes = _read_numbers(token)
+    if any(size < 1 for size in sizes):
+        raise token.fault("a schedule is odd, or hand sizes of at least 1")
+    return ListedSchedule(sizes=sizes)
 
 
 def _read_over(token: _Token) -> bool:
@@ -728,7 +800,8 @@ def _read_numbers(token: _Token) -> tuple[int, ...]:
 
 _READERS: Final[dict[str, Callable[[_Token], Any]]] = {
     "players": _read_players,
-    "options": _read_option,
+    "options": _read_options,
+    "schedule": _read_schedule,
     "round": _Token.integer,
     "dealer": _Token.integer,
     "over": _read_over,

@@ -45,15 +45,16 @@ from wizard_rules.core.actions import (
     _packed_hands,
 )
 from wizard_rules.core.cards import _FULL_DECK_MASK, Card, Suit, _cards_of, _mask_of
-from wizard_rules.core.config import MAX_PLAYERS, Config, _seat_after
+from wizard_rules.core.config import MAX_PLAYERS, Config
 from wizard_rules.core.scoring import RoundResult
 from wizard_rules.core.trick import Trick, _led_suit, _winner
-from wizard_rules.errors import ErrorCode, InvalidArgumentError, _show
+from wizard_rules.errors import ErrorCode, InvalidArgumentError
+from wizard_rules.errors import show_value as _show
 
 if TYPE_CHECKING:
     from wizard_rules.core.position import Position
 
-__all__ = ["Phase", "State", "new_game"]
+__all__ = ["Phase", "State", "new_game", "not_a_state"]
 
 
 class Phase(enum.Enum):
@@ -328,6 +329,11 @@ class _PublicQueries:
     __slots__ = ()
 
     @property
+    def hand_size(self: _PublicFacts) -> int:
+        """How many cards each seat is dealt this round (the round number in the standard game)."""
+        return self.config.hand_sizes[self.round - 1]
+
+    @property
     def is_chance(self: _PublicFacts) -> bool:
         """Whether the next step is a chance step (a :class:`~wizard_rules.Deal`)."""
         return self.phase is _DEAL
@@ -356,8 +362,7 @@ class _PublicQueries:
         """
         if self.phase is not Phase.GAME_OVER:
             return ()
-        best = max(self.scores)
-        return tuple(seat for seat, total in enumerate(self.scores) if total == best)
+        return self.config.rules.end.winners(self.scores)
 
 
 class State(_StateFields, _PublicQueries):
@@ -578,11 +583,18 @@ _make_state = _StateFields.__new__
 by keyword, unchecked (the transition functions validate first)."""
 
 
-def _not_a_state(value: object) -> InvalidArgumentError:
-    """The error for a value given where a :class:`State` belongs (internal)."""
+def not_a_state(value: object) -> InvalidArgumentError:
+    """Return the error for ``value`` given where a :class:`State` belongs (to raise).
+
+    Every function that takes a state refuses anything else with it
+    (``invalid_argument``, naming the type given).
+    """
     return InvalidArgumentError(
         ErrorCode.INVALID_ARGUMENT, f"expected a State, not {type(value).__name__}"
     )
+
+
+_not_a_state = not_a_state  # the rules modules' own name for it
 
 
 def _restore(fields: tuple[object, ...], history: tuple[Action, ...]) -> State:
@@ -691,7 +703,7 @@ def _between_rounds(
             None,  # trump
             (None,) * players,  # bids
             (),  # current_trick
-            _seat_after(dealer, 1, players),  # leader
+            config.rules.leading.first_leader(dealer, players),  # leader
             (),  # completed_tricks
             (0,) * players,  # tricks_won
             results,

@@ -54,13 +54,12 @@ from wizard_rules.core.cards import (
     _FULL_DECK_MASK,
     DECK,
     Card,
-    Kind,
     _byte_tables,
     _pick,
     _Tables,
 )
 from wizard_rules.core.config import _LEFT_OF, MAX_PLAYERS, _seat_after
-from wizard_rules.core.scoring import _round_result, _score
+from wizard_rules.core.scoring import _round_result
 from wizard_rules.core.state import (
     _ALL,
     _BID,
@@ -85,14 +84,14 @@ from wizard_rules.core.state import (
     _not_a_state,
     _PublicFacts,
 )
-from wizard_rules.core.trick import Trick, _playable_mask, _trick, _winning_position
+from wizard_rules.core.trick import Trick, _trick
 from wizard_rules.errors import (
     ErrorCode,
     IllegalActionError,
     InvalidActionError,
     InvalidArgumentError,
-    _show,
 )
+from wizard_rules.errors import show_value as _show
 
 __all__ = [
     "apply",
@@ -102,7 +101,9 @@ __all__ = [
     "check_as",
     "is_legal",
     "legal_actions",
+    "out_of_phase",
     "replay",
+    "require_phase",
 ]
 
 _SEAT_BITS: Final = tuple(
@@ -154,7 +155,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     phase = fields[1]
     if phase is _PLAY:
         trick = fields[11]  # current_trick
-        mask = _playable_mask(hand, trick) if trick else hand  # a leader may lead any card
+        # (A leader may lead any card.)
+        mask = fields[0].rules.follow.playable(hand, trick) if trick else hand
         b7, b6, b5, b4, b3, b2, b1, b0 = mask.to_bytes(8)  # _pick, inlined
         t0, t1, t2, t3, t4, t5, t6, t7 = _PLAY_TABLES[player] or _play_tables(player)
         actions: tuple[Action, ...] = (
@@ -373,22 +375,41 @@ def _verify_as(state: State, seat: int, action: object) -> _Rule[Any]:
     return _verify(state, action)
 
 
-def _require_phase(state: State, kind: type[Action], what: str) -> None:
-    """Refuse to go on unless ``state`` is in the phase that expects ``kind``.
+def require_phase(state: State, kind: type[Action], what: str) -> None:
+    """Refuse to go on unless ``state`` is in the phase that expects a ``kind`` action.
 
-    :func:`~wizard_rules.random_deal` asks this before drawing; :func:`_verify`
-    asks the same of every action, inline.
+    :func:`~wizard_rules.random_deal` asks this before drawing; the check of
+    every action asks the same, inline.
+
+    :param kind: :class:`~wizard_rules.Deal`, :class:`~wizard_rules.ChooseTrump`,
+        :class:`~wizard_rules.Bid` or :class:`~wizard_rules.Play`.
+    :param what: what is refused, for the message (``"a random deal"``).
+    :raises IllegalActionError: :func:`out_of_phase`'s error, in another phase.
+    :raises InvalidArgumentError: ``state`` is not a State, or ``kind`` is
+        not one of the four action classes.
     """
-    if state.phase is not _RULES[kind].phase:
+    if type(state) is not State:
+        raise _not_a_state(state)
+    rule = _RULES.get(kind) if type(kind) is type else None
+    if rule is None:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected an action class, not {_show(kind)}"
+        )
+    if state.phase is not rule.phase:
         raise _out_of_phase(state, what)
 
 
-def _out_of_phase(state: State, what: str) -> IllegalActionError:
-    """The refusal of ``what`` in a phase that expects another kind of action.
+def out_of_phase(state: State, what: str) -> IllegalActionError:
+    """Return the refusal of ``what`` in a phase that expects another kind of action (to raise).
 
-    ``game_over`` at the end of the game, ``wrong_phase`` before.
-    :func:`~wizard_rules.random_deal` refuses to draw with the same error.
+    ``game_over`` at the end of the game, ``wrong_phase`` before (naming the
+    kind of action the phase expects).  :func:`~wizard_rules.random_deal`
+    refuses to draw with the same error.
+
+    :raises InvalidArgumentError: ``state`` is not a State.
     """
+    if type(state) is not State:
+        raise _not_a_state(state)
     phase = state.phase
     if phase is Phase.GAME_OVER:
         return IllegalActionError(ErrorCode.GAME_OVER, "the game is over; no action is legal")
@@ -397,6 +418,9 @@ def _out_of_phase(state: State, what: str) -> IllegalActionError:
         f"the game is in the {phase.value!r} phase and expects "
         f"{_RULE_OF_PHASE[phase].kind.__name__}, not {what}",
     )
+
+
+_out_of_phase = out_of_phase  # the rules modules' own name for it
 
 
 def _refuse_turn(state: State, player: int) -> IllegalActionError:
@@ -427,7 +451,7 @@ def _verify_deal(state: State, deal: Deal) -> None:
     if _drawn_for(deal) is state:
         return  # random_deal drew it for this very state: it fits by construction
     players = state.config.players
-    size = state.round
+    size = state.hand_size
     hands = deal.hands
     if len(hands) != players:
         raise IllegalActionError(
@@ -439,7 +463,8 @@ def _verify_deal(state: State, deal: Deal) -> None:
         if len(hand) != size:
             raise IllegalActionError(
                 ErrorCode.INVALID_DEAL,
-                f"round {size} deals {size} cards to each player; seat {seat} got {len(hand)}",
+                f"round {state.round} deals {size} cards to each player; "
+                f"seat {seat} got {len(hand)}",
             )
         mask = packed >> _HAND_BITS * seat & _FULL_DECK_MASK
         if dealt & mask or mask.bit_count() != size:  # a card twice: say which
@@ -451,7 +476,7 @@ def _verify_deal(state: State, deal: Deal) -> None:
         if turned is not None:
             raise IllegalActionError(
                 ErrorCode.INVALID_DEAL,
-                "the last round deals every card, so no card can be turned",
+                f"round {state.round} deals every card, so no card can be turned",
             )
     elif turned is None:
         raise IllegalActionError(
@@ -485,16 +510,16 @@ def _deal(state: State, deal: Deal) -> State:
         dealt |= packed_hands >> _HAND_BITS * seat
     dealt &= _FULL_DECK_MASK
     turned = deal.turned
-    phase = _BID
-    current = first
-    trump = None
+    rules = state.config.rules
+    trump, dealer_names = rules.trump.of_turned(turned)
     if turned is not None:
         dealt |= turned.mask
-        if turned.kind is Kind.WIZARD:
-            phase = Phase.CHOOSE_TRUMP
-            current = dealer
-        else:
-            trump = turned.suit  # None for a Jester: no trump this round
+    if dealer_names:
+        phase = Phase.CHOOSE_TRUMP
+        current = dealer
+    else:
+        phase = _BID
+        current = rules.bidding.first_bidder(dealer, state.config.players)
     built = (
         state.config,
         phase,
@@ -539,7 +564,7 @@ def _choose_trump(state: State, choice: ChooseTrump) -> State:
         is_over=False,
         round=state.round,
         dealer=state.dealer,
-        current_player=state.leader,  # left of the dealer bids first
+        current_player=state.config.rules.bidding.first_bidder(state.dealer, state.config.players),
         packed_hands=state.packed_hands,
         undealt_mask=state.undealt_mask,
         turned=state.turned,
@@ -563,19 +588,20 @@ def _legal_trump_choices(state: _PublicFacts, player: int, hand: int) -> tuple[C
 def _verify_bid(state: State, bid: Bid) -> None:
     if bid.player != state.current_player:
         raise _refuse_turn(state, bid.player)
-    round_number = state.round
+    size = state.hand_size
     tricks = bid.tricks
-    if not 0 <= tricks <= round_number:
+    if not 0 <= tricks <= size:
         raise IllegalActionError(
             ErrorCode.BID_OUT_OF_RANGE,
-            f"a bid in round {round_number} is from 0 to {round_number}, not {_show(tricks)}",
+            f"a bid in round {state.round} is from 0 to {size}, not {_show(tricks)}",
         )
-    if tricks == _forbidden_bid(state, bid.player):
-        raise IllegalActionError(
-            ErrorCode.BID_TOTAL_FORBIDDEN,
-            f"with the bid-total option the bids may not add up to {round_number}: "
-            f"the dealer may not bid {tricks}",
-        )
+    for restriction in state.config.rules.bid_restrictions:
+        if tricks == restriction.forbidden(
+            bid.player, state.dealer, state.bids, state.scores, size
+        ):
+            raise IllegalActionError(
+                ErrorCode.BID_TOTAL_FORBIDDEN, restriction.reason(size, tricks)
+            )
 
 
 def _bid(state: State, bid: Bid) -> State:
@@ -643,23 +669,14 @@ def _bid(state: State, bid: Bid) -> State:
 
 
 def _legal_bids(state: _PublicFacts, player: int, hand: int) -> tuple[Bid, ...]:
-    every_bid = _BIDS[player][: state.round + 1]
-    forbidden = _forbidden_bid(state, player)
-    if forbidden is None:
+    size = state.config.hand_sizes[state.round - 1]
+    every_bid = _BIDS[player][: size + 1]
+    restrictions = state.config.rules.bid_restrictions
+    if not restrictions:
         return every_bid
-    return every_bid[:forbidden] + every_bid[forbidden + 1 :]
-
-
-def _forbidden_bid(state: _PublicFacts, player: int) -> int | None:
-    """The one bid the bid-total option forbids ``player`` now, or ``None``."""
-    if not state.config.forbid_bid_total_match or player != state.dealer:
-        return None
-    total = 0
-    for bid in state.bids:
-        if bid is not None:
-            total += bid
-    forbidden = state.round - total
-    return forbidden if forbidden >= 0 else None
+    dealer, bids, scores = state.dealer, state.bids, state.scores
+    forbidden = {r.forbidden(player, dealer, bids, scores, size) for r in restrictions}
+    return tuple(bid for bid in every_bid if bid.tricks not in forbidden)
 
 
 def _verify_play(state: State, play: Play) -> None:
@@ -670,7 +687,7 @@ def _verify_play(state: State, play: Play) -> None:
     hand = state.packed_hands >> _HAND_BITS * player & _FULL_DECK_MASK
     if not hand & card.mask:
         raise IllegalActionError(ErrorCode.CARD_NOT_IN_HAND, f"P{player} does not hold {card}")
-    if not _playable_mask(hand, state.current_trick) & card.mask:
+    if not state.config.rules.follow.playable(hand, state.current_trick) & card.mask:
         raise IllegalActionError(
             ErrorCode.MUST_FOLLOW_SUIT,
             f"P{player} holds the led suit and must play it, or a Wizard or Jester, not {card}",
@@ -717,7 +734,7 @@ def _play(state: State, play: Play) -> State:
     if len(trick) < players:  # the trick goes on, to the left
         current = _LEFT_OF[players][player]
     else:  # the trick is complete: its winner takes it and leads the next
-        winner = (leader + _winning_position(trick, trump)) % players  # as _winner
+        winner = (leader + config.rules.trick_winner.position(trick, trump)) % players
         completed_tricks = completed_tricks + (_trick(leader, trick, winner),)
         won = tricks_won[winner] + 1
         tricks_won = tricks_won[:winner] + (won,) + tricks_won[winner + 1 :]
@@ -761,7 +778,7 @@ def _end_round(
     round_number = state.round
     dealer = state.dealer
     bids = cast("tuple[int, ...]", state.bids)  # all have bid by now
-    points = tuple(map(_score, bids, tricks_won))
+    points = tuple(map(config.rules.scoring.score, bids, tricks_won))
     result = _round_result(
         round_number, dealer, state.turned, state.trump, bids, tricks, tricks_won, points
     )
@@ -796,7 +813,8 @@ def _play_tables(player: int) -> _Tables[Play]:
 def _legal_plays(state: _PublicFacts, player: int, hand: int) -> tuple[Play, ...]:
     """The legal cards of ``player`` as interned actions, in canonical order."""
     return _pick(
-        _playable_mask(hand, state.current_trick), _PLAY_TABLES[player] or _play_tables(player)
+        state.config.rules.follow.playable(hand, state.current_trick),
+        _PLAY_TABLES[player] or _play_tables(player),
     )
 
 

@@ -19,10 +19,9 @@ from typing import Final, cast
 import attrs
 
 from wizard_rules.core.cards import _SPECIALS_MASK, DECK, Card, Kind, Suit, _mask_of
-from wizard_rules.core.config import _seat_after
-from wizard_rules.errors import ErrorCode, InvalidArgumentError, _show
+from wizard_rules.errors import ErrorCode, InvalidArgumentError, show_value
 
-__all__ = ["Trick", "led_suit", "may_play", "winning_position"]
+__all__ = ["Trick", "led_card", "led_suit", "may_play", "winning_position"]
 
 _WIZARD: Final = Kind.WIZARD
 _JESTER: Final = Kind.JESTER
@@ -32,6 +31,18 @@ _SUIT_MASK_BY_LETTER: Final = {
 }
 """Each suit's mask, by the suit's letter (an enum member hashes in Python, a
 short string at once)."""
+
+
+def led_card(cards: Sequence[Card]) -> Card | None:
+    """Return the card that decides the led suit of a trick that began with ``cards``.
+
+    That is the first card that is not a Jester: a suit card (which leads
+    its suit) or a Wizard (which means no led suit).  ``None`` while only
+    Jesters (or nothing) have been played.  :func:`led_suit` is its suit.
+
+    :raises InvalidArgumentError: ``cards`` is not a sequence of cards.
+    """
+    return _led_card(_cards(cards, "cards", Sequence))
 
 
 def led_suit(cards: Sequence[Card]) -> Suit | None:
@@ -154,7 +165,10 @@ def _winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
 
 def _winner(leader: int, cards: Sequence[Card], trump: Suit | None, players: int) -> int:
     """The seat that wins (or is winning) a trick led by ``leader`` (internal)."""
-    return _seat_after(leader, _winning_position(cards, trump), players)
+    # (Seats count to the left, as config's seat arithmetic says; written
+    # out here, because the rules pieces of wizard_rules.core.rules, which
+    # config imports, read this module.)
+    return (leader + _winning_position(cards, trump)) % players
 
 
 def _playable_mask(hand_mask: int, trick: Sequence[Card]) -> int:
@@ -215,9 +229,10 @@ class Trick:
         if type(position) is not int or not 0 <= position < len(self.cards):
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT,
-                f"position must be an int from 0 to {len(self.cards) - 1}, not {_show(position)}",
+                f"position must be an int from 0 to {len(self.cards) - 1}, "
+                f"not {show_value(position)}",
             )
-        return _seat_after(self.leader, position, len(self.cards))
+        return (self.leader + position) % len(self.cards)  # to the left, as _winner
 
     @property
     def winning_card(self) -> Card:

@@ -62,15 +62,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, Final, NoReturn
+from typing import Any, Final, NoReturn, get_args
 
 import attrs
 
-from wizard_rules.core.actions import _ACTION_TYPES, Action, Bid, ChooseTrump, Deal, Play
+from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.core.cards import DECK, Card, Suit, parse_card, parse_suit
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.core.position import Position, from_position
-from wizard_rules.core.state import State, _not_a_state, new_game
+from wizard_rules.core.rules import (
+    CanadianRule,
+    ListedSchedule,
+    OddSchedule,
+    Rules,
+    StandardSchedule,
+)
+from wizard_rules.core.state import State, new_game, not_a_state
 from wizard_rules.core.transitions import apply
 from wizard_rules.core.trick import Trick
 from wizard_rules.core.views import PlayerView
@@ -83,7 +90,7 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     PositionError,
     RecordError,
-    _show,
+    show_value,
 )
 
 __all__ = [
@@ -96,12 +103,16 @@ __all__ = [
     "GameRecord",
     "action_from_dict",
     "action_to_dict",
+    "card_to_json",
+    "cards_to_json",
     "config_from_dict",
     "config_to_dict",
     "dumps",
     "loads",
     "position_from_dict",
     "position_to_dict",
+    "suit_to_json",
+    "trick_to_json",
     "view_to_dict",
 ]
 
@@ -138,7 +149,12 @@ POSITION_VERSION: Final = 1
 """The version of the position format this library writes and reads."""
 
 _CONFIG_FIELDS: Final = ("players", "first_dealer", "forbid_bid_total_match")
+"""The fields every configuration's JSON writes out (those of 0.1)."""
+_RULES_FIELDS: Final = ("canadian_rule", "schedule")
+"""The fields of the variants, written only when on: the standard game's JSON is 0.1's."""
 _CONFIG_REQUIRED: Final = frozenset({"players"})
+_ACTION_TYPES: Final = get_args(Action)
+"""The four action classes (the members of :data:`~wizard_rules.Action`)."""
 
 
 def dumps(value: Any, *, indent: int | None = None) -> str:
@@ -180,7 +196,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in result:
             raise RecordError(
-                ErrorCode.INVALID_JSON, f"duplicate key {_show(key)} in a JSON object"
+                ErrorCode.INVALID_JSON, f"duplicate key {show_value(key)} in a JSON object"
             )
         result[key] = value
     return result
@@ -202,7 +218,7 @@ def _object(
 ) -> dict[str, Any]:
     if type(value) is not dict:
         raise _bad(f"{what} must be a JSON object, not {_json_type(value)}")
-    unknown = sorted(_show(key) for key in set(value) - set(allowed))
+    unknown = sorted(show_value(key) for key in set(value) - set(allowed))
     if unknown:
         raise _bad(f"{what} has unknown field(s) {', '.join(unknown[:5])}")
     missing = sorted(required - set(value))
@@ -263,27 +279,71 @@ def _json_type(value: Any) -> str:
 # conformance adapter's observations all use them.
 
 
-def _card_json(card: Card | None) -> str | None:
-    """A card as its text (``"H13"``, ``"W1"``), or ``None`` for no card (internal)."""
-    return None if card is None else card.text
+def card_to_json(card: Card | None) -> str | None:
+    """Return a card as its JSON: its text (``"H13"``, ``"W1"``), or ``None`` for no card.
 
+    >>> card_to_json(parse_card("H13")), card_to_json(None)
+    ('H13', None)
 
-def _cards_json(cards: Iterable[Card]) -> list[str]:
-    """Cards as a list of their texts, in the order given (internal)."""
-    return [card.text for card in cards]
-
-
-def _suit_json(suit: Suit | None) -> str | None:
-    """A suit as its letter (``"H"``), or ``None`` for no suit (no trump) (internal)."""
-    return None if suit is None else suit.value
-
-
-def _trick_json(trick: Trick) -> dict[str, Any]:
-    """A completed trick as ``{"leader": SEAT, "cards": [CARD, ...], "winner": SEAT}``.
-
-    (Internal: records, views and the conformance adapter share it.)
+    :raises InvalidArgumentError: ``card`` is neither a Card nor ``None``.
     """
-    return {"leader": trick.leader, "cards": _cards_json(trick.cards), "winner": trick.winner}
+    if card is None:
+        return None
+    if type(card) is not Card:
+        raise _not_a("card", "a Card or None", card)
+    return card.text
+
+
+def cards_to_json(cards: Iterable[Card]) -> list[str]:
+    """Return cards as their JSON: a list of their texts, in the order given.
+
+    >>> cards_to_json([parse_card("W1"), parse_card("C2")])
+    ['W1', 'C2']
+
+    :raises InvalidArgumentError: ``cards`` is not an iterable of cards.
+    """
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise _not_a("cards", "an iterable of cards", cards)
+    texts = []
+    for card in cards:
+        if type(card) is not Card:
+            raise _not_a("each of cards", "a Card", card)
+        texts.append(card.text)
+    return texts
+
+
+def suit_to_json(suit: Suit | None) -> str | None:
+    """Return a suit as its JSON: its letter (``"H"``), or ``None`` for no suit (no trump).
+
+    >>> suit_to_json(Suit.HEARTS), suit_to_json(None)
+    ('H', None)
+
+    :raises InvalidArgumentError: ``suit`` is neither a Suit nor ``None``.
+    """
+    if suit is None:
+        return None
+    if type(suit) is not Suit:
+        raise _not_a("suit", "a Suit or None", suit)
+    return suit.value
+
+
+def trick_to_json(trick: Trick) -> dict[str, Any]:
+    """Return a completed trick as ``{"leader": SEAT, "cards": [CARD, ...], "winner": SEAT}``.
+
+    The shape records, player views and the conformance adapter's
+    observations share.
+
+    :raises InvalidArgumentError: ``trick`` is not a :class:`~wizard_rules.Trick`.
+    """
+    if type(trick) is not Trick:
+        raise _not_a("trick", "a Trick", trick)
+    return {"leader": trick.leader, "cards": cards_to_json(trick.cards), "winner": trick.winner}
+
+
+def _not_a(name: str, expected: str, value: object) -> InvalidArgumentError:
+    return InvalidArgumentError(
+        ErrorCode.INVALID_ARGUMENT, f"{name} must be {expected}, not {type(value).__name__}"
+    )
 
 
 # -- configurations -----------------------------------------------------------
@@ -298,22 +358,58 @@ def config_to_dict(config: Config) -> dict[str, Any]:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT, f"expected a Config, not {type(config).__name__}"
         )
-    return {name: getattr(config, name) for name in _CONFIG_FIELDS}
+    written: dict[str, Any] = {name: getattr(config, name) for name in _CONFIG_FIELDS}
+    rules = config.rules
+    if CanadianRule() in rules.bid_restrictions:
+        written["canadian_rule"] = True
+    schedule = rules.schedule
+    if type(schedule) is OddSchedule:
+        written["schedule"] = "odd"
+    elif type(schedule) is ListedSchedule:
+        written["schedule"] = list(schedule.sizes)
+    return written
 
 
 def config_from_dict(value: Any) -> Config:
     """Return the :class:`~wizard_rules.Config` a JSON object describes.
 
-    ``"players"`` is required; options left out take their defaults.
+    ``"players"`` is required; options left out take their defaults.  The
+    variants: ``"canadian_rule": true`` (rule 21) and ``"schedule"``, either
+    ``"odd"`` or a list of hand sizes (rule 22; ``"standard"`` is the
+    default).
+
+    >>> config_from_dict({"players": 4, "schedule": [1, 3, 5]}).hand_sizes
+    (1, 3, 5)
 
     :raises RecordError: ``invalid_record`` for a wrong shape or an impossible
         configuration.
     """
-    fields = _object(value, "config", _CONFIG_REQUIRED, _CONFIG_FIELDS)
+    fields = dict(_object(value, "config", _CONFIG_REQUIRED, _CONFIG_FIELDS + _RULES_FIELDS))
+    canadian = fields.pop("canadian_rule", False)
+    schedule = fields.pop("schedule", "standard")
     try:
-        return Config(**fields)
+        if type(canadian) is not bool:
+            raise _bad(f"config: canadian_rule must be a bool, not {_json_type(canadian)}")
+        restrictions = (CanadianRule(),) if canadian else ()
+        return Config(
+            **fields, rules=Rules(schedule=_schedule(schedule), bid_restrictions=restrictions)
+        )
     except ConfigError as error:
         raise _bad(f"config: {error.message}") from None
+
+
+def _schedule(value: Any) -> StandardSchedule | OddSchedule | ListedSchedule:
+    """The schedule a configuration's ``"schedule"`` names."""
+    if value == "standard" and type(value) is str:
+        return StandardSchedule()
+    if value == "odd" and type(value) is str:
+        return OddSchedule()
+    if type(value) is not list or not all(type(size) is int for size in value):
+        raise _bad(
+            'config: schedule must be "standard", "odd" or a list of hand sizes, '
+            f"not {_json_type(value)}"
+        )
+    return ListedSchedule(sizes=value)
 
 
 # -- actions -----------------------------------------------------------------
@@ -333,17 +429,17 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     """
     # Exact types, not isinstance: a subclass of an action is not an action.
     if type(action) is Play:
-        return {"type": "play", "player": action.player, "card": _card_json(action.card)}
+        return {"type": "play", "player": action.player, "card": card_to_json(action.card)}
     if type(action) is Bid:
         return {"type": "bid", "player": action.player, "tricks": action.tricks}
     if type(action) is Deal:
         return {
             "type": "deal",
-            "hands": [_cards_json(hand) for hand in action.hands],
-            "turned": _card_json(action.turned),
+            "hands": [cards_to_json(hand) for hand in action.hands],
+            "turned": card_to_json(action.turned),
         }
     if type(action) is ChooseTrump:
-        return {"type": "choose_trump", "player": action.player, "suit": _suit_json(action.suit)}
+        return {"type": "choose_trump", "player": action.player, "suit": suit_to_json(action.suit)}
     kind = type(action)
     raise InvalidActionError(ErrorCode.INVALID_ACTION, f"expected an action, not {kind.__name__}")
 
@@ -366,7 +462,7 @@ def action_from_dict(value: Any) -> Action:
     if type(kind) is not str or kind not in _ACTION_FIELDS:
         raise _bad(
             f"an action's 'type' must be one of {', '.join(map(repr, _ACTION_FIELDS))}, "
-            f"not {_show(kind)}"
+            f"not {show_value(kind)}"
         )
     allowed = _ACTION_FIELDS[kind]
     fields = _object(value, f"a {kind!r} action", frozenset(allowed), allowed)
@@ -428,24 +524,24 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
         "round": view.round,
         "dealer": view.dealer,
         "current_player": view.current_player,
-        "hand": _cards_json(view.hand),
+        "hand": cards_to_json(view.hand),
         "hand_sizes": list(view.hand_sizes),
-        "turned": _card_json(view.turned),
-        "trump": _suit_json(view.trump),
+        "turned": card_to_json(view.turned),
+        "trump": suit_to_json(view.trump),
         "bids": list(view.bids),
-        "trick": _cards_json(view.current_trick),
+        "trick": cards_to_json(view.current_trick),
         "leader": view.leader,
-        "tricks": [_trick_json(t) for t in view.completed_tricks],
-        "played": _cards_json(view.played),
+        "tricks": [trick_to_json(t) for t in view.completed_tricks],
+        "played": cards_to_json(view.played),
         "tricks_won": list(view.tricks_won),
         "results": [
             {
                 "round": r.round,
                 "dealer": r.dealer,
-                "turned": _card_json(r.turned),
-                "trump": _suit_json(r.trump),
+                "turned": card_to_json(r.turned),
+                "trump": suit_to_json(r.trump),
                 "bids": list(r.bids),
-                "tricks": [_trick_json(t) for t in r.tricks],
+                "tricks": [trick_to_json(t) for t in r.tricks],
                 "tricks_won": list(r.tricks_won),
                 "scores": list(r.scores),
             }
@@ -515,13 +611,13 @@ def position_to_dict(position: Position) -> dict[str, Any]:
         "dealer": position.dealer,
         "over": position.over,
         "scores": list(position.scores),
-        "hands": [None if hand is None else _cards_json(hand) for hand in position.hands],
-        "turned": _card_json(position.turned),
-        "trump": _suit_json(position.trump),
+        "hands": [None if hand is None else cards_to_json(hand) for hand in position.hands],
+        "turned": card_to_json(position.turned),
+        "trump": suit_to_json(position.trump),
         "bids": list(position.bids),
         "tricks_won": list(position.tricks_won),
-        "played": _cards_json(position.played),
-        "current_trick": _cards_json(position.current_trick),
+        "played": cards_to_json(position.played),
+        "current_trick": cards_to_json(position.current_trick),
         "leader": position.leader,
     }
 
@@ -558,7 +654,8 @@ def position_from_dict(value: Any) -> Position:
     version = _int(fields["version"], "position.version")
     if version != POSITION_VERSION:
         raise _bad(
-            f"this library reads positions of version {POSITION_VERSION}, not {_show(version)}"
+            f"this library reads positions of version {POSITION_VERSION}, "
+            f"not {show_value(version)}"
         )
     config = config_from_dict(fields["config"])
     # The whole shape first, then the card and suit texts, then the position.
@@ -694,7 +791,7 @@ class GameRecord:
         <wizard_rules.State.start>` (a position) or a new game.
         """
         if type(state) is not State:
-            raise _not_a_state(state)
+            raise not_a_state(state)
         return cls(state.config, state.history, state.start)
 
     def replay(self) -> State:
@@ -771,7 +868,7 @@ class GameRecord:
         version = _int(head["version"], "version")
         if version not in _RECORD_FIELDS:
             raise _bad(
-                f"this library reads game records of versions 1 and 2, not {_show(version)}"
+                f"this library reads game records of versions 1 and 2, not {show_value(version)}"
             )
         allowed = _RECORD_FIELDS[version]
         fields = _object(value, f"a version {version} game record", frozenset(allowed), allowed)

@@ -67,10 +67,11 @@ except ImportError:
     ) from None
 
 from wizard_rules.core.actions import Bid, ChooseTrump, Deal, Play
-from wizard_rules.core.cards import _SPECIALS_MASK, DECK, Kind, Suit
+from wizard_rules.core.cards import DECK, JESTERS, WIZARDS, Kind, Suit
 from wizard_rules.core.config import Config
+from wizard_rules.core.rules import STANDARD, PlusMinusOne, Rules
 from wizard_rules.core.state import Phase
-from wizard_rules.errors import ErrorCode, InvalidArgumentError
+from wizard_rules.errors import ConfigError, ErrorCode, InvalidArgumentError
 
 __all__ = [
     "ERROR_CODES",
@@ -205,7 +206,8 @@ _FOLLOW: Final[NDArray[np.uint64]] = np.array(
     dtype=np.uint64,
 )
 """``_FOLLOW[led + 1]``: the cards of the led suit (none while undecided or after a Wizard)."""
-_SPECIALS: Final = np.uint64(_SPECIALS_MASK)
+_SPECIALS: Final = np.uint64(sum(card.mask for card in WIZARDS + JESTERS))
+"""The Wizards and Jesters, which may always be played (rule 7.2)."""
 
 
 def _strength_table() -> NDArray[np.int8]:
@@ -398,6 +400,10 @@ def _int_array(value: object, shape: tuple[int, ...], what: str) -> NDArray[np.i
 # -- making a batch -----------------------------------------------------------
 
 
+_SUPPORTED_RULES: Final = (STANDARD, Rules(bid_restrictions=(PlusMinusOne(),)))
+"""The rules the batch engine plays: the standard game, with or without rule 20."""
+
+
 def new_batch(config: Config, size: int, *, first_dealer: object = None) -> BatchState:
     """Return ``size`` games of ``config``, each before its first deal.
 
@@ -407,10 +413,19 @@ def new_batch(config: Config, size: int, *, first_dealer: object = None) -> Batc
     :raises InvalidArgumentError: ``config`` is not a Config, ``size`` is not
         a whole number from 1 to :data:`MAX_BATCH_SIZE`, or ``first_dealer``
         is not seats of the game.
+    :raises ConfigError: ``invalid_config`` for rules the batch engine does not
+        implement: it plays the standard game's pieces, with or without the
+        plus/minus-one option (rule 20), and no other variant.
     """
     if type(config) is not Config:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT, f"new_batch needs a Config, not {type(config).__name__}"
+        )
+    if config.rules not in _SUPPORTED_RULES:
+        raise ConfigError(
+            ErrorCode.INVALID_CONFIG,
+            f"the batch engine plays the standard game (with or without plus/minus one), "
+            f"not {config.rules!r}: play these rules with the scalar engine",
         )
     if type(size) is not int or size < 1:
         raise InvalidArgumentError(

@@ -19,22 +19,34 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from wizard_rules.core.actions import _HAND_BITS, Action, Deal, _deal_of
-from wizard_rules.core.cards import DECK, Card, _cards_of
-from wizard_rules.core.config import _LEFT_OF, Config
-from wizard_rules.core.state import _DEAL, _GAME_OVER, State, _not_a_state, new_game
+from wizard_rules.core.actions import Action, Deal, unchecked_deal
+from wizard_rules.core.cards import DECK, Card, cards_of_mask
+from wizard_rules.core.config import MAX_PLAYERS, Config, seat_after
+from wizard_rules.core.state import Phase, State, new_game, not_a_state
 from wizard_rules.core.transitions import (
-    _out_of_phase,
-    _require_phase,
     apply,
     apply_legal,
     legal_actions,
+    out_of_phase,
+    require_phase,
 )
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 
-__all__ = ["random_action", "random_deal", "random_game"]
+__all__ = ["random_action", "random_deal", "random_game", "round_deal_rng"]
 
-_DECK_SIZE = len(DECK)
+_DECK_SIZE: Final = len(DECK)
+"""The deck's size, which is also how far apart the seats' hands lie in
+packed hands (see :attr:`State.packed_hands <wizard_rules.State.packed_hands>`)."""
+
+_DEAL: Final = Phase.DEAL
+_GAME_OVER: Final = Phase.GAME_OVER
+
+_LEFT_OF: Final = tuple(
+    tuple(seat_after(seat, 1, players) for seat in range(players))
+    for players in range(MAX_PLAYERS + 1)
+)
+"""``_LEFT_OF[players][seat]``: :func:`~wizard_rules.core.config.seat_after` one
+step, as a table (a lookup is cheaper than the call)."""
 
 
 def _require_rng(rng: object) -> None:
@@ -62,11 +74,11 @@ def random_deal(state: State, rng: random.Random) -> Deal:
         or ``game_over``).
     """
     if type(state) is not State:
-        raise _not_a_state(state)
+        raise not_a_state(state)
     _require_rng(rng)
-    _require_phase(state, Deal, "a random deal")
+    require_phase(state, Deal, "a random deal")
     players = state.config.players
-    size = state.round
+    size = state.hand_size
     dealt = players * size
     turns = dealt < _DECK_SIZE
     drawn = _sample(rng, dealt + 1 if turns else dealt)  # the cards' masks, in order
@@ -76,10 +88,10 @@ def random_deal(state: State, rng: random.Random) -> Deal:
     for k in range(0, dealt, size):
         seat = _LEFT_OF[players][seat]
         mask = sum(drawn[k : k + size])  # distinct bits: their sum is their union
-        hands[seat] = _cards_of(mask)  # sorted, as Deal keeps its hands
-        packed_hands |= mask << _HAND_BITS * seat
+        hands[seat] = cards_of_mask(mask)  # sorted, as Deal keeps its hands
+        packed_hands |= mask << _DECK_SIZE * seat
     turned = DECK[drawn[dealt].bit_length() - 1] if turns else None
-    return _deal_of(tuple(hands), turned, packed_hands, state)
+    return unchecked_deal(tuple(hands), turned, packed_hands, state)
 
 
 _RANDBELOW: Final = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
@@ -134,13 +146,18 @@ def _pool_sample(getrandbits: Callable[[int], int], k: int) -> list[int]:
     return result
 
 
-def _deal_rng(key: object, round_number: int) -> random.Random:
-    """The generator that deals round ``round_number`` of the game keyed ``key`` (internal).
+def round_deal_rng(key: object, round_number: int) -> random.Random:
+    """Return the generator that deals round ``round_number`` of the game keyed ``key``.
 
-    Seeded from the key and the round alone, so that a round's deal is the
-    same whoever sits where and whatever was played before: the arena's
-    duplicate games and the terminal game (:func:`wizard_rules.agents.play.deal_rng`)
-    deal this way.
+    ``random.Random(f"{key}:deal:{round_number}")``: seeded from the key and
+    the round alone, so that a round's deal is the same whoever sits where
+    and whatever was played before.  The arena's duplicate games and the
+    terminal game (:func:`wizard_rules.agents.play.deal_rng`) deal this way,
+    with :func:`random_deal`.
+
+    >>> state = new_game(Config(players=3))
+    >>> random_deal(state, round_deal_rng(9, 1)) == random_deal(state, round_deal_rng(9, 1))
+    True
     """
     return random.Random(f"{key}:deal:{round_number}")
 
@@ -155,13 +172,13 @@ def random_action(state: State, rng: random.Random) -> Action:
     :raises InvalidArgumentError: ``state`` or ``rng`` has the wrong type.
     """
     if type(state) is not State:
-        raise _not_a_state(state)
+        raise not_a_state(state)
     if state.phase is _DEAL:
         return random_deal(state, rng)
     _require_rng(rng)
     actions = legal_actions(state)
     if not actions:
-        raise _out_of_phase(state, "a random action")
+        raise out_of_phase(state, "a random action")
     return actions[rng.randrange(len(actions))]
 
 

@@ -1,0 +1,429 @@
+"""The rules of a game as named pieces: each rule one value, which a variant replaces.
+
+A :class:`Rules` value holds one piece for each rule of the game: the deck,
+the schedule of hand sizes, what the turned card makes trump, the bidding
+order, the bid restrictions, the duty to follow, the winner of a trick, who
+leads next, the scoring, the end of the game, and what each seat may see.
+:class:`~wizard_rules.Config` carries one (:attr:`Config.rules
+<wizard_rules.Config.rules>`); the standard game, :data:`STANDARD`, is the
+default.  The transitions, the views and the position checks ask the pieces,
+never a flag: a variant is a different piece in one place, such as
+
+>>> from wizard_rules import Config
+>>> config = Config(players=4, rules=Rules(schedule=OddSchedule()))
+>>> config.hand_sizes
+(1, 3, 5, 7, 9, 11, 13, 15)
+>>> Config(players=4).rules == STANDARD
+True
+
+Each piece is a small frozen value with the methods its rule needs, so it
+compares, hashes, pickles and prints like the rest of a configuration.  The
+pieces of this release are the standard game's, and two variants:
+:class:`OddSchedule` and :class:`ListedSchedule` (short schedules, rule
+22) and :class:`CanadianRule` (rule 21); :class:`PlusMinusOne` is the
+bid-total option of rule 20 (:attr:`Config.forbid_bid_total_match
+<wizard_rules.Config.forbid_bid_total_match>`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final, Protocol
+
+import attrs
+
+from wizard_rules.core.cards import DECK, Card, Kind, Suit
+from wizard_rules.core.scoring import _score
+from wizard_rules.core.trick import _playable_mask, _winning_position
+from wizard_rules.errors import ConfigError, ErrorCode, show_value
+
+__all__ = [
+    "STANDARD",
+    "BidRestriction",
+    "CanadianRule",
+    "ListedSchedule",
+    "OddSchedule",
+    "OpenBidding",
+    "PlusMinusOne",
+    "Rules",
+    "StandardDeck",
+    "StandardFollow",
+    "StandardSchedule",
+    "StandardScoring",
+    "StandardTrickWinner",
+    "StandardTrump",
+    "StandardVisibility",
+    "TopScoreWins",
+    "WinnerLeads",
+]
+
+
+# -- the deck and the schedule ------------------------------------------------
+
+
+@attrs.frozen
+class StandardDeck:
+    """The 60 cards: four suits of 1 to 13, four Wizards, four Jesters (rule 1)."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card, in canonical order."""
+        return DECK
+
+
+@attrs.frozen
+class StandardSchedule:
+    """Round *r* deals *r* cards, from 1 up to the whole deck: 60 / players rounds (rule 2)."""
+
+    def hand_sizes(self, players: int) -> tuple[int, ...]:
+        """The hand size of each round, in order, for ``players`` players."""
+        return tuple(range(1, len(DECK) // players + 1))
+
+
+@attrs.frozen
+class OddSchedule:
+    """Short schedule: the odd hand sizes only, 1, 3, 5, ... up to 60 / players (rule 22.1)."""
+
+    def hand_sizes(self, players: int) -> tuple[int, ...]:
+        """The hand size of each round, in order, for ``players`` players."""
+        return tuple(range(1, len(DECK) // players + 1, 2))
+
+
+def _sizes(value: Any) -> tuple[int, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise ConfigError(
+            ErrorCode.INVALID_CONFIG,
+            f"a listed schedule needs a sequence of hand sizes, not {type(value).__name__}",
+        )
+    sizes = tuple(value)
+    if not sizes:
+        raise ConfigError(ErrorCode.INVALID_CONFIG, "a listed schedule needs at least one round")
+    for size in sizes:
+        if type(size) is not int or size < 1:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"a hand size is an int of at least 1, not {show_value(size)}",
+            )
+    return sizes
+
+
+@attrs.frozen
+class ListedSchedule:
+    """Short schedule: the rounds deal the hand sizes listed, in order (rule 22.2).
+
+    :ivar sizes: the hand size of each round; sizes may repeat and need not
+        grow.  Each must fit the deck: at most 60 / players, which
+        :class:`~wizard_rules.Config` checks.
+
+    >>> ListedSchedule(sizes=(5, 5, 3)).hand_sizes(4)
+    (5, 5, 3)
+    """
+
+    sizes: tuple[int, ...] = attrs.field(converter=_sizes)
+
+    def hand_sizes(self, players: int) -> tuple[int, ...]:
+        """The hand size of each round: :attr:`sizes`, if each fits ``players`` hands.
+
+        :raises ConfigError: a size is more than 60 / ``players``.
+        """
+        most = len(DECK) // players
+        for size in self.sizes:
+            if size > most:
+                raise ConfigError(
+                    ErrorCode.INVALID_CONFIG,
+                    f"a round of {size} cards cannot be dealt to {players} players: "
+                    f"the deck holds {most} cards each at most",
+                )
+        return self.sizes
+
+
+# -- trump, bidding and the bid restrictions ------------------------------------
+
+
+@attrs.frozen
+class StandardTrump:
+    """The turned suit is trump; a Jester, no trump; a Wizard, the dealer names it (rule 3)."""
+
+    def of_turned(self, turned: Card | None) -> tuple[Suit | None, bool]:
+        """The trump a turned card makes, and whether the dealer must name one instead.
+
+        ``None`` (nothing turned: the round dealt every card) makes no trump.
+        """
+        if turned is None:
+            return None, False
+        if turned.kind is Kind.WIZARD:
+            return None, True
+        return turned.suit, False  # a Jester's suit is None: no trump
+
+
+@attrs.frozen
+class OpenBidding:
+    """Bids are made aloud, in turn from left of the dealer; the dealer bids last (rule 4)."""
+
+    def first_bidder(self, dealer: int, players: int) -> int:
+        """The seat that bids first."""
+        return (dealer + 1) % players
+
+
+class BidRestriction(Protocol):
+    """A rule that forbids the last bidder one bid: the shape of every bid restriction.
+
+    Restrictions combine: a bid is refused if any restriction of
+    :attr:`Rules.bid_restrictions` forbids it.
+    """
+
+    @property
+    def key(self) -> str:
+        """The restriction's name in a configuration's JSON and the position notation."""
+
+    def forbidden(
+        self,
+        player: int,
+        dealer: int,
+        bids: Sequence[int | None],
+        scores: Sequence[int],
+        size: int,
+    ) -> int | None:
+        """The bid ``player`` may not make (``None``: any bid from 0 to the hand size ``size``).
+
+        ``bids`` are the round's bids so far by seat (``None``: not made),
+        ``scores`` the totals of the rounds before.
+        """
+
+    def reason(self, size: int, bid: int) -> str:
+        """Why ``bid`` is refused with a hand size of ``size``, for the error's message."""
+
+
+def _matching_bid(player: int, dealer: int, bids: Sequence[int | None], size: int) -> int | None:
+    """The dealer's bid that would make the others' bids total ``size``, if any.
+
+    ``None`` for any other seat, and when the others' bids already exceed it.
+    """
+    if player != dealer:
+        return None
+    total = 0
+    for seat, bid in enumerate(bids):
+        if bid is not None and seat != dealer:
+            total += bid
+    forbidden = size - total
+    return forbidden if forbidden >= 0 else None
+
+
+@attrs.frozen
+class PlusMinusOne:
+    """The bids may not add up to the tricks: the dealer may not make them match (rule 20)."""
+
+    @property
+    def key(self) -> str:
+        """``"forbid_bid_total_match"``."""
+        return "forbid_bid_total_match"
+
+    def forbidden(
+        self,
+        player: int,
+        dealer: int,
+        bids: Sequence[int | None],
+        scores: Sequence[int],
+        size: int,
+    ) -> int | None:
+        """The dealer's matching bid; nothing for any other seat."""
+        return _matching_bid(player, dealer, bids, size)
+
+    def reason(self, size: int, bid: int) -> str:
+        """The message of the refusal."""
+        return (
+            f"with the bid-total option the bids may not add up to {size}: "
+            f"the dealer may not bid {bid}"
+        )
+
+
+@attrs.frozen
+class CanadianRule:
+    """A dealer who leads outright may not make the bids match, but by bidding 0 (rule 21)."""
+
+    @property
+    def key(self) -> str:
+        """``"canadian_rule"``."""
+        return "canadian_rule"
+
+    def forbidden(
+        self,
+        player: int,
+        dealer: int,
+        bids: Sequence[int | None],
+        scores: Sequence[int],
+        size: int,
+    ) -> int | None:
+        """The dealer's matching bid, if the dealer leads outright and it is not zero."""
+        if player != dealer:
+            return None
+        best = scores[dealer]
+        if any(total >= best for seat, total in enumerate(scores) if seat != dealer):
+            return None  # a tie or someone ahead: the dealer does not lead outright
+        forbidden = _matching_bid(player, dealer, bids, size)
+        return forbidden if forbidden else None  # a bid of zero is always allowed
+
+    def reason(self, size: int, bid: int) -> str:
+        """The message of the refusal."""
+        return (
+            f"under the Canadian rule a dealer who leads outright may not make the bids "
+            f"add up to {size}: the dealer may not bid {bid}"
+        )
+
+
+# -- play, scoring and the end ---------------------------------------------------
+
+
+@attrs.frozen
+class StandardFollow:
+    """Follow the led suit if you can; a Wizard or a Jester may always be played (rule 7)."""
+
+    # The pieces the hottest paths call are the rule functions themselves
+    # (no extra call): see docs/speed.rst.
+    playable = staticmethod(_playable_mask)
+    """``playable(hand_mask, trick)``: the cards of a hand (a bit mask of
+    :attr:`Card.mask <wizard_rules.Card.mask>` bits) that may be played to ``trick``."""
+
+
+@attrs.frozen
+class StandardTrickWinner:
+    """The first Wizard; else the highest trump; else the highest card of the led suit (rule 8)."""
+
+    position = staticmethod(_winning_position)
+    """``position(cards, trump)``: where in ``cards`` (as played) the winning card is."""
+
+
+@attrs.frozen
+class WinnerLeads:
+    """Left of the dealer leads the first trick; the winner of a trick leads the next (rule 5)."""
+
+    def first_leader(self, dealer: int, players: int) -> int:
+        """The seat that leads a round's first trick."""
+        return (dealer + 1) % players
+
+
+@attrs.frozen
+class StandardScoring:
+    """20 points and 10 a trick for a bid met; minus 10 a trick off for a bid missed (rule 9)."""
+
+    score = staticmethod(_score)
+    """``score(bid, tricks_won)``: the points of one seat for a round."""
+
+
+@attrs.frozen
+class TopScoreWins:
+    """The game ends after the last round; the highest totals win, ties shared (rule 10)."""
+
+    def winners(self, scores: Sequence[int]) -> tuple[int, ...]:
+        """The seats that win with these final totals, in seat order."""
+        best = max(scores)
+        return tuple(seat for seat, total in enumerate(scores) if total == best)
+
+
+@attrs.frozen
+class StandardVisibility:
+    """Each seat sees its own hand and everything played or said at the table (rule 13)."""
+
+    def sees_bid(self, seat: int, bidder: int) -> bool:
+        """Whether ``seat`` sees the bid ``bidder`` made (in the standard game, always)."""
+        return True
+
+
+# -- the rules --------------------------------------------------------------------
+
+
+def _restrictions(value: Any) -> tuple[BidRestriction, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise ConfigError(
+            ErrorCode.INVALID_CONFIG,
+            f"bid_restrictions must be a sequence of restrictions, not {type(value).__name__}",
+        )
+    found: list[BidRestriction] = []
+    for item in value:
+        if type(item) not in _RESTRICTION_TYPES:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"not a bid restriction: {show_value(item)} "
+                "(expected PlusMinusOne() or CanadianRule())",
+            )
+        if item not in found:
+            found.append(item)
+    # One order, whatever the order given: equal rules compare equal.
+    return tuple(sorted(found, key=lambda item: item.key))
+
+
+def _piece(*kinds: type) -> Any:
+    names = " or ".join(f"{kind.__name__}()" for kind in kinds)
+
+    def check(_instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+        if type(value) not in kinds:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"rules.{attribute.name} must be {names}, not {show_value(value)}",
+            )
+
+    return check
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class Rules:
+    """The rules of a game, one named piece each; ``Rules()`` is the standard game.
+
+    :ivar deck: the cards (:class:`StandardDeck`).
+    :ivar schedule: the hand size of each round (:class:`StandardSchedule`,
+        :class:`OddSchedule` or :class:`ListedSchedule`).
+    :ivar trump: what the turned card makes trump, and who names it
+        (:class:`StandardTrump`).
+    :ivar bidding: the order of the bids and when they are made
+        (:class:`OpenBidding`).
+    :ivar bid_restrictions: the restrictions on the last bid, in a fixed order
+        (:class:`PlusMinusOne`, :class:`CanadianRule`; none by default).  Set
+        plus/minus one with :attr:`Config.forbid_bid_total_match
+        <wizard_rules.Config.forbid_bid_total_match>` or here: the two are
+        the same.
+    :ivar follow: the duty to follow suit (:class:`StandardFollow`).
+    :ivar trick_winner: who wins a trick (:class:`StandardTrickWinner`).
+    :ivar leading: who leads each trick (:class:`WinnerLeads`).
+    :ivar scoring: the points of a round (:class:`StandardScoring`).
+    :ivar end: the end of the game and its winners (:class:`TopScoreWins`).
+    :ivar visibility: what each seat may see (:class:`StandardVisibility`).
+
+    :raises ConfigError: a piece is not one of those.
+    """
+
+    deck: StandardDeck = attrs.field(factory=StandardDeck, validator=_piece(StandardDeck))
+    schedule: StandardSchedule | OddSchedule | ListedSchedule = attrs.field(
+        factory=StandardSchedule,
+        validator=_piece(StandardSchedule, OddSchedule, ListedSchedule),
+    )
+    trump: StandardTrump = attrs.field(factory=StandardTrump, validator=_piece(StandardTrump))
+    bidding: OpenBidding = attrs.field(factory=OpenBidding, validator=_piece(OpenBidding))
+    bid_restrictions: tuple[BidRestriction, ...] = attrs.field(default=(), converter=_restrictions)
+    follow: StandardFollow = attrs.field(factory=StandardFollow, validator=_piece(StandardFollow))
+    trick_winner: StandardTrickWinner = attrs.field(
+        factory=StandardTrickWinner, validator=_piece(StandardTrickWinner)
+    )
+    leading: WinnerLeads = attrs.field(factory=WinnerLeads, validator=_piece(WinnerLeads))
+    scoring: StandardScoring = attrs.field(
+        factory=StandardScoring, validator=_piece(StandardScoring)
+    )
+    end: TopScoreWins = attrs.field(factory=TopScoreWins, validator=_piece(TopScoreWins))
+    visibility: StandardVisibility = attrs.field(
+        factory=StandardVisibility, validator=_piece(StandardVisibility)
+    )
+
+
+    def __repr__(self) -> str:
+        """The pieces that differ from the standard game's: ``Rules(schedule=OddSchedule())``."""
+        changed = [
+            f"{field.name}={getattr(self, field.name)!r}"
+            for field in attrs.fields(Rules)
+            if getattr(self, field.name) != getattr(STANDARD, field.name)
+        ]
+        return f"Rules({', '.join(changed)})"
+
+
+_RESTRICTION_TYPES: Final = (PlusMinusOne, CanadianRule)
+
+STANDARD: Final = Rules()
+"""The standard game's rules: every piece its standard value, no bid restriction."""
