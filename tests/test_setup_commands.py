@@ -32,8 +32,13 @@ def test_ci_runs_the_readme_test_command_word_for_word() -> None:
 def test_version_agrees_with_pyproject_and_changelog() -> None:
     import wizard_rules
 
+    # pyproject.toml reads the version from wizard_rules/_version.py (hatch's
+    # dynamic version), the one place it is written.
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    version = re.search(r'^version = "([^"]+)"', pyproject, flags=re.MULTILINE)
+    assert 'dynamic = ["version"]' in pyproject
+    assert 'path = "wizard_rules/_version.py"' in pyproject
+    source = (ROOT / "wizard_rules" / "_version.py").read_text(encoding="utf-8")
+    version = re.search(r'^__version__ = "([^"]+)"', source, flags=re.MULTILINE)
     assert version is not None
     assert wizard_rules.__version__ == version.group(1)
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
