@@ -65,7 +65,7 @@ def dealer_to_bid(scores: str, bids: str, options: str = "canadian_rule") -> obj
 
 def test_the_standard_game_is_the_default_rules() -> None:
     assert Config(players=4).rules == STANDARD == Rules()
-    assert Config(players=4).hand_sizes == tuple(range(1, 16))
+    assert Config(players=4).deal_sizes == tuple(range(1, 16))
     assert (
         repr(Config(players=4))
         == "Config(players=4, first_dealer=0, forbid_bid_total_match=False)"
@@ -190,7 +190,7 @@ def test_21_a_position_whose_dealer_broke_the_rule_is_refused() -> None:
 )
 def test_22_the_odd_schedule_deals_the_odd_sizes(players: int, sizes: tuple[int, ...]) -> None:
     config = Config(players=players, rules=Rules(schedule=OddSchedule()))
-    assert config.hand_sizes == sizes
+    assert config.deal_sizes == sizes
     assert config.rounds == len(sizes)
     game = random_game(config, random.Random(players))
     assert game.is_over
@@ -211,8 +211,8 @@ def test_22_a_listed_schedule_deals_its_sizes_in_order() -> None:
     while not state.is_over:
         if state.phase is Phase.DEAL:
             state = apply(state, random_deal(state, rng))
-            sizes.append(state.hand_size)
-            assert [len(hand) for hand in state.hands] == [state.hand_size] * 3
+            sizes.append(state.deal_size)
+            assert [len(hand) for hand in state.hands] == [state.deal_size] * 3
             assert state.turned is not None  # 15 or 6 of 60 dealt: a card is turned
         else:
             state = apply(state, random_action(state, rng))

@@ -118,12 +118,12 @@ class Config:
     :param rules: the rules, one named piece each
         (:class:`~wizard_rules.core.rules.Rules`); the standard game by
         default.  A variant is a different piece: ``Rules(schedule=OddSchedule())``.
-    :ivar hand_sizes: the hand size of each round, in order (worked out from
+    :ivar deal_sizes: how many cards each seat is dealt in each round, in order (worked out from
         :attr:`rules`' schedule).
 
     >>> from wizard_rules.core.rules import CanadianRule, ListedSchedule, Rules
     >>> config = Config(players=3, rules=Rules(schedule=ListedSchedule(sizes=(2, 4))))
-    >>> config.rounds, config.hand_sizes
+    >>> config.rounds, config.deal_sizes
     (2, (2, 4))
     >>> Config(players=4, rules=Rules(bid_restrictions=(CanadianRule(),))).forbid_bid_total_match
     False
@@ -136,7 +136,7 @@ class Config:
     first_dealer: int = attrs.field(default=0, validator=_check_first_dealer)
     forbid_bid_total_match: bool = attrs.field(default=False, validator=_check_flag)
     rules: Rules = attrs.field(default=STANDARD, validator=_check_rules)
-    hand_sizes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    deal_sizes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # Plus/minus one is both a flag (0.1's field) and a bid restriction:
@@ -148,7 +148,7 @@ class Config:
             object.__setattr__(self, "rules", rules)
         elif plus_minus_one in rules.bid_restrictions:
             object.__setattr__(self, "forbid_bid_total_match", True)
-        object.__setattr__(self, "hand_sizes", rules.schedule.hand_sizes(self.players))
+        object.__setattr__(self, "deal_sizes", rules.schedule.deal_sizes(self.players))
 
     def __getstate__(self) -> dict[str, object]:
         """Pickle the fields given to the constructor (the rest are worked out again)."""
@@ -187,4 +187,4 @@ class Config:
     @property
     def rounds(self) -> int:
         """How many rounds the game has: 60 / players (20, 15, 12 or 10) in the standard game."""
-        return len(self.hand_sizes)
+        return len(self.deal_sizes)

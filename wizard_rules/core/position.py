@@ -270,7 +270,7 @@ def _hand_sizes(position: Position) -> tuple[int, ...]:
     in_trick = {
         _seat_after(position.leader, k, players) for k in range(len(position.current_trick))
     }
-    left = position.config.hand_sizes[position.round - 1] - _finished_tricks(position)
+    left = position.config.deal_sizes[position.round - 1] - _finished_tricks(position)
     return tuple(left - (seat in in_trick) for seat in range(players))
 
 
@@ -325,7 +325,7 @@ def _check(p: Position) -> None:
         )
     # 12.3 each score is a possible sum of one round score per finished round.
     finished = rounds if p.over else p.round - 1
-    possible = _possible_totals(p.config.hand_sizes[:finished])
+    possible = _possible_totals(p.config.deal_sizes[:finished])
     for seat, score in enumerate(p.scores):
         if score not in possible:
             raise _bad(
@@ -359,7 +359,7 @@ def _check(p: Position) -> None:
             raise _bad(f"{where}, the seat left of the dealer ({left_of_dealer}) leads")
         return
     # 12.7 a card is turned exactly when cards remain, and it decides the trump.
-    size = p.config.hand_sizes[p.round - 1]
+    size = p.config.deal_sizes[p.round - 1]
     remaining = len(DECK) - players * size
     if remaining == 0 and p.turned is not None:
         raise _bad(f"round {p.round} deals every card, so no card can be turned")

@@ -11,7 +11,7 @@ never a flag: a variant is a different piece in one place, such as
 
 >>> from wizard_rules import Config
 >>> config = Config(players=4, rules=Rules(schedule=OddSchedule()))
->>> config.hand_sizes
+>>> config.deal_sizes
 (1, 3, 5, 7, 9, 11, 13, 15)
 >>> Config(players=4).rules == STANDARD
 True
@@ -75,7 +75,7 @@ class StandardDeck:
 class StandardSchedule:
     """Round *r* deals *r* cards, from 1 up to the whole deck: 60 / players rounds (rule 2)."""
 
-    def hand_sizes(self, players: int) -> tuple[int, ...]:
+    def deal_sizes(self, players: int) -> tuple[int, ...]:
         """The hand size of each round, in order, for ``players`` players."""
         return tuple(range(1, len(DECK) // players + 1))
 
@@ -84,7 +84,7 @@ class StandardSchedule:
 class OddSchedule:
     """Short schedule: the odd hand sizes only, 1, 3, 5, ... up to 60 / players (rule 22.1)."""
 
-    def hand_sizes(self, players: int) -> tuple[int, ...]:
+    def deal_sizes(self, players: int) -> tuple[int, ...]:
         """The hand size of each round, in order, for ``players`` players."""
         return tuple(range(1, len(DECK) // players + 1, 2))
 
@@ -115,13 +115,13 @@ class ListedSchedule:
         grow.  Each must fit the deck: at most 60 / players, which
         :class:`~wizard_rules.Config` checks.
 
-    >>> ListedSchedule(sizes=(5, 5, 3)).hand_sizes(4)
+    >>> ListedSchedule(sizes=(5, 5, 3)).deal_sizes(4)
     (5, 5, 3)
     """
 
     sizes: tuple[int, ...] = attrs.field(converter=_sizes)
 
-    def hand_sizes(self, players: int) -> tuple[int, ...]:
+    def deal_sizes(self, players: int) -> tuple[int, ...]:
         """The hand size of each round: :attr:`sizes`, if each fits ``players`` hands.
 
         :raises ConfigError: a size is more than 60 / ``players``.
@@ -324,9 +324,9 @@ class TopScoreWins:
 class StandardVisibility:
     """Each seat sees its own hand and everything played or said at the table (rule 13)."""
 
-    def sees_bid(self, seat: int, bidder: int) -> bool:
-        """Whether ``seat`` sees the bid ``bidder`` made (in the standard game, always)."""
-        return True
+    def bids_seen(self, seat: int, bids: tuple[int | None, ...]) -> tuple[int | None, ...]:
+        """The bids, by seat, that ``seat`` sees (``None``: none seen): all of them, as made."""
+        return bids
 
 
 # -- the rules --------------------------------------------------------------------

@@ -329,9 +329,9 @@ class _PublicQueries:
     __slots__ = ()
 
     @property
-    def hand_size(self: _PublicFacts) -> int:
+    def deal_size(self: _PublicFacts) -> int:
         """How many cards each seat is dealt this round (the round number in the standard game)."""
-        return self.config.hand_sizes[self.round - 1]
+        return self.config.deal_sizes[self.round - 1]
 
     @property
     def is_chance(self: _PublicFacts) -> bool:

@@ -451,7 +451,7 @@ def _verify_deal(state: State, deal: Deal) -> None:
     if _drawn_for(deal) is state:
         return  # random_deal drew it for this very state: it fits by construction
     players = state.config.players
-    size = state.hand_size
+    size = state.deal_size
     hands = deal.hands
     if len(hands) != players:
         raise IllegalActionError(
@@ -588,7 +588,7 @@ def _legal_trump_choices(state: _PublicFacts, player: int, hand: int) -> tuple[C
 def _verify_bid(state: State, bid: Bid) -> None:
     if bid.player != state.current_player:
         raise _refuse_turn(state, bid.player)
-    size = state.hand_size
+    size = state.deal_size
     tricks = bid.tricks
     if not 0 <= tricks <= size:
         raise IllegalActionError(
@@ -669,7 +669,7 @@ def _bid(state: State, bid: Bid) -> State:
 
 
 def _legal_bids(state: _PublicFacts, player: int, hand: int) -> tuple[Bid, ...]:
-    size = state.config.hand_sizes[state.round - 1]
+    size = state.config.deal_sizes[state.round - 1]
     every_bid = _BIDS[player][: size + 1]
     restrictions = state.config.rules.bid_restrictions
     if not restrictions:

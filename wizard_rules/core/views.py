@@ -133,7 +133,7 @@ def player_view(state: State, seat: int) -> PlayerView:
         hand_sizes=state.hand_sizes,
         turned=state.turned,
         trump=state.trump,
-        bids=state.bids,
+        bids=state.config.rules.visibility.bids_seen(seat, state.bids),
         current_trick=state.current_trick,
         leader=state.leader,
         completed_tricks=state.completed_tricks,

@@ -378,7 +378,7 @@ def config_from_dict(value: Any) -> Config:
     ``"odd"`` or a list of hand sizes (rule 22; ``"standard"`` is the
     default).
 
-    >>> config_from_dict({"players": 4, "schedule": [1, 3, 5]}).hand_sizes
+    >>> config_from_dict({"players": 4, "schedule": [1, 3, 5]}).deal_sizes
     (1, 3, 5)
 
     :raises RecordError: ``invalid_record`` for a wrong shape or an impossible

@@ -78,7 +78,7 @@ def random_deal(state: State, rng: random.Random) -> Deal:
     _require_rng(rng)
     require_phase(state, Deal, "a random deal")
     players = state.config.players
-    size = state.hand_size
+    size = state.deal_size
     dealt = players * size
     turns = dealt < _DECK_SIZE
     drawn = _sample(rng, dealt + 1 if turns else dealt)  # the cards' masks, in order
