@@ -13,11 +13,11 @@ import attrs
 
 from wizard_rules import Position
 from wizard_rules.conformance.explain import first_divergence, position_text
+from wizard_rules.conformance.judge import judge
 from wizard_rules.conformance.runner import (
     CaseResult,
     Outcome,
     Report,
-    _judge,
     format_report,
     json_report,
     show_case,
@@ -53,7 +53,7 @@ def deals(case: Case) -> list[int]:
 
 
 def test_a_right_answer_has_no_divergence() -> None:
-    judgement = _judge(GAME, right_answer(GAME))
+    judgement = judge(GAME, right_answer(GAME))
     assert judgement.passed
     assert first_divergence(GAME, judgement.differences) is None
 
@@ -65,7 +65,7 @@ def test_a_wrong_round_is_found_at_the_action_that_finished_it() -> None:
     answer["state"]["round_scores"][2][0] += 10
     answer["state"]["round_bids"][4][1] += 1
     answer["state"]["scores"][0] += 10
-    judgement = _judge(GAME, answer)
+    judgement = judge(GAME, answer)
     assert not judgement.passed
     divergence = first_divergence(GAME, judgement.differences)
     assert divergence is not None
@@ -84,7 +84,7 @@ def test_a_wrong_refusal_is_found_at_the_first_action_that_differs() -> None:
     case = next(c for c in SUITE.cases if len(c.errors) == 1 and c.errors[0]["at"] == 5)
     answer = right_answer(case)
     answer["errors"] = []  # the adapter took action 5
-    divergence = first_divergence(case, _judge(case, answer).differences)
+    divergence = first_divergence(case, judge(case, answer).differences)
     assert divergence is not None
     assert divergence.step == 5
     assert divergence.action == case.actions[5]
@@ -94,7 +94,7 @@ def test_a_wrong_refusal_is_found_at_the_first_action_that_differs() -> None:
 def test_an_observation_of_the_end_diverges_after_the_last_action() -> None:
     answer = right_answer(GAME)
     answer["state"]["winners"] = [9]
-    divergence = first_divergence(GAME, _judge(GAME, answer).differences)
+    divergence = first_divergence(GAME, judge(GAME, answer).differences)
     assert divergence is not None
     assert divergence.step == len(GAME.actions)
     assert divergence.action is None
@@ -111,7 +111,7 @@ def test_a_refused_start_diverges_at_the_start() -> None:
     answer = right_answer(case)
     answer["errors"] = []
     answer["state"] = dict.fromkeys(case.state or {})
-    divergence = first_divergence(case, _judge(case, answer).differences)
+    divergence = first_divergence(case, judge(case, answer).differences)
     assert divergence is not None
     assert divergence.step is None
     assert divergence.position is None
@@ -122,7 +122,7 @@ def test_a_wrong_start_of_a_good_case_diverges_at_its_position() -> None:
     case = next(c for c in SUITE.cases if c.position is not None and not c.errors)
     answer = right_answer(case)
     answer["errors"] = [{"at": None, "code": "invalid_position"}]
-    divergence = first_divergence(case, _judge(case, answer).differences)
+    divergence = first_divergence(case, judge(case, answer).differences)
     assert divergence is not None
     assert divergence.step is None
     assert divergence.position == position_text(case.position)
@@ -131,7 +131,7 @@ def test_a_wrong_start_of_a_good_case_diverges_at_its_position() -> None:
 def test_the_report_prints_the_first_divergence_and_the_position() -> None:
     answer = right_answer(GAME)
     answer["state"]["round_trick_winners"][1] = [9, 9]
-    judgement = _judge(GAME, answer)
+    judgement = judge(GAME, answer)
     result = CaseResult(
         GAME,
         Outcome.FAILED,
@@ -198,7 +198,7 @@ def test_a_refusal_list_that_is_not_a_list_diverges_at_the_first_expected_refusa
     case = next(c for c in SUITE.cases if len(c.errors) == 1 and c.errors[0]["at"] == 5)
     answer = right_answer(case)
     answer["errors"] = "none"
-    divergence = first_divergence(case, _judge(case, answer).differences)
+    divergence = first_divergence(case, judge(case, answer).differences)
     assert divergence is not None
     assert divergence.step == 5
 
@@ -209,7 +209,7 @@ def test_the_report_says_when_a_case_goes_wrong_at_its_start() -> None:
     answer = right_answer(case)
     answer["errors"] = []
     answer["state"] = dict.fromkeys(case.state or {})
-    judgement = _judge(case, answer)
+    judgement = judge(case, answer)
     result = CaseResult(
         case, Outcome.FAILED, judgement.expected, judgement.got, differences=judgement.differences
     )
@@ -222,7 +222,7 @@ def test_the_report_says_when_a_case_goes_wrong_at_its_start() -> None:
 def test_a_part_left_out_diverges_after_the_last_action() -> None:
     answer = right_answer(GAME)
     del answer["state"]["round_scores"]
-    divergence = first_divergence(GAME, _judge(GAME, answer).differences)
+    divergence = first_divergence(GAME, judge(GAME, answer).differences)
     assert divergence is not None
     assert divergence.difference.missing
     assert divergence.step == len(GAME.actions)

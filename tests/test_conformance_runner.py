@@ -8,8 +8,10 @@ that answer, and the others as this library does.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import fnmatch
+import importlib
 import json
 import os
 import resource
@@ -23,6 +25,8 @@ import pytest
 
 from wizard_rules.cli import main
 from wizard_rules.conformance.adapter import run_case
+from wizard_rules.conformance.judge import Difference, Judgement, judge, normal_form
+from wizard_rules.conformance.known import KnownFailures
 from wizard_rules.conformance.protocol import JSON, JSONObject
 from wizard_rules.conformance.runner import (
     MAX_KNOWN_PATTERNS,
@@ -31,7 +35,6 @@ from wizard_rules.conformance.runner import (
     KnownFailuresError,
     Outcome,
     Report,
-    _judge,
     format_report,
     json_report,
     matches,
@@ -42,6 +45,12 @@ from wizard_rules.conformance.runner import (
     show_case,
 )
 from wizard_rules.conformance.suite import Case, Suite, load_suite
+from wizard_rules.conformance.transport import (
+    AdapterFailure,
+    AdapterProcess,
+    case_request,
+    handshake,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE = [sys.executable, str(ROOT / "tests" / "fake_adapter.py")]
@@ -167,7 +176,7 @@ def test_an_empty_state_never_passes_for_an_expected_null() -> None:
     with_null = [c for c in REAL.cases if c.state and None in c.state.values()]
     assert with_null
     for real in with_null:
-        judgement = _judge(real, {"errors": list(real.errors), "state": {}, "perft": None})
+        judgement = judge(real, {"errors": list(real.errors), "state": {}, "perft": None})
         assert not judgement.passed, real.id
         assert all(d.missing for d in judgement.differences)
 
@@ -782,3 +791,187 @@ def test_too_many_distinct_patterns_are_refused(tmp_path: Path) -> None:
         run_suite(suite, OUR_ADAPTER, known_failures=[*patterns, "tag:rule"])
     path.write_text("\n".join(patterns + ["x0.*"] + ["a.001"] * 5000), encoding="utf-8")
     assert len(read_known_failures(path)) == MAX_KNOWN_PATTERNS + 5001
+
+
+# -- one job per module: transport, judge, known failures, report ---------------------------------
+
+# Where each name the runner held before the split lives now (written down
+# from the split's plan, not read from the modules).
+HOMES = {
+    "wizard_rules.conformance.transport": {"AdapterFailure"},
+    "wizard_rules.conformance.judge": {
+        "CaseResult",
+        "Difference",
+        "Divergence",
+        "Explainer",
+        "Judgement",
+        "Outcome",
+        "same_json",
+    },
+    "wizard_rules.conformance.known": {
+        "MAX_KNOWN_FAILURES_BYTES",
+        "MAX_KNOWN_PATTERNS",
+        "KnownFailure",
+        "KnownFailuresError",
+        "KnownStatus",
+        "matches",
+        "read_known_failures",
+    },
+    "wizard_rules.conformance.report": {
+        "Report",
+        "TableFormatter",
+        "format_report",
+        "json_report",
+        "shorten",
+        "show_case",
+    },
+}
+
+
+def test_the_runner_still_holds_every_name_it_held_and_each_is_its_homes() -> None:
+    from wizard_rules.conformance import runner
+
+    assert runner.__all__ == ["run_suite"]  # the others are documented where they live
+    for home, names in HOMES.items():
+        module = importlib.import_module(home)
+        assert names <= set(module.__all__), home
+        for name in names:
+            assert getattr(runner, name) is getattr(module, name), name
+    assert runner.run_suite.__module__ == "wizard_rules.conformance.runner"
+
+
+def test_the_adapter_process_speaks_the_line_protocol(tmp_path: Path) -> None:
+    # The fake adapter in "picky" mode speaks protocol 1 only and answers a
+    # hello of version 2 with an error: the handshake greets it again in 1.
+    adapter = AdapterProcess([*FAKE, "picky"], 5.0)
+    try:
+        assert handshake(adapter) == {
+            "type": "hello",
+            "protocol": 1,
+            "name": "old",
+            "version": "1",
+        }
+    finally:
+        adapter.close()
+    assert adapter.process.returncode is not None
+    with pytest.raises(AdapterFailure, match="cannot start the adapter"):
+        AdapterProcess([str(tmp_path / "no-such-adapter")], 5.0)
+
+
+def test_a_case_request_carries_a_position_from_protocol_2_on() -> None:
+    start = next(c for c in REAL.cases if c.position is not None and c.perft is None)
+    perft = next(c for c in REAL.cases if c.perft is not None)
+    one = case_request(start, 1)
+    assert "position" not in one
+    assert (one["type"], one["id"], one["perft"]) == ("case", start.id, None)
+    assert one["observe"] == sorted(start.state or {})
+    assert case_request(start, 2) == {**one, "position": start.position}
+    assert perft.perft is not None
+    assert case_request(perft, 2)["perft"] == perft.perft["depth"]
+
+
+def test_the_normal_form_orders_only_what_carries_no_order() -> None:
+    # hands: each hand sorted (not the hands); winners and legal_actions: the
+    # list sorted by JSON text; anything else as it came.
+    assert normal_form("hands", [["W1", "C3"], ["B2", "A1"]]) == [["C3", "W1"], ["A1", "B2"]]
+    assert normal_form("winners", [2, 0]) == [0, 2]
+    assert normal_form("legal_actions", [{"b": 1}, {"a": 2}]) == [{"a": 2}, {"b": 1}]
+    assert normal_form("scores", [2, 0]) == [2, 0]
+    assert normal_form("winners", None) is None
+
+
+def test_known_failures_turn_judgements_into_outcomes(tmp_path: Path) -> None:
+    suite = small(tmp_path)
+    by_id = {c.id: c for c in suite.cases}
+    wrong = Difference("state.round", 1, 2)
+    failed = Judgement(False, {}, {}, (), (wrong,))
+    passed = Judgement(True, {}, {}, (), ())
+    partly = Judgement(True, {}, {}, ("errors",), ())
+    known = KnownFailures(suite, ["a.001", KnownFailure("tag:ruling:*", "why", 3), "b.*"])
+    assert known.entries[0] == KnownFailure("a.001")
+    # A failure an entry covers is known; one no entry covers is a failure.
+    assert known.result(by_id["a.002"], failed).outcome is Outcome.KNOWN_FAILURE
+    assert known.result(by_id["a.003"], failed).outcome is Outcome.FAILED
+    # A pass is fixed only where an entry names the case by its id.
+    assert known.result(by_id["a.001"], passed).outcome is Outcome.FIXED
+    assert known.result(by_id["b.001"], passed).outcome is Outcome.PASSED
+    assert known.result(by_id["a.001"], partly).outcome is Outcome.UNSUPPORTED
+    result = known.result(by_id["a.002"], failed)
+    assert (result.differences, result.unsupported) == ((wrong,), ())
+    results = [
+        known.result(by_id["a.001"], failed),
+        known.result(by_id["a.002"], failed),
+        known.result(by_id["b.001"], passed),
+        known.result(by_id["b.002"], passed),
+    ]
+    assert [(s.failing, s.passing, s.problem) for s in known.statuses(results)] == [
+        (("a.001",), (), ""),
+        (("a.002",), (), ""),
+        ((), ("b.001", "b.002"), "none of its cases fails any more (2 pass)"),
+    ]
+    with pytest.raises(KnownFailuresError, match="distinct patterns"):
+        KnownFailures(suite, [f"x{k}.*" for k in range(MAX_KNOWN_PATTERNS + 1)])
+
+
+SPLIT = {
+    f"wizard_rules.conformance.{name}"
+    for name in ("runner", "transport", "judge", "known", "report")
+}
+
+
+def private_names_taken(path: Path) -> list[str]:
+    """The private names a file takes from the runner's modules: imported, or read off one."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    modules: set[str] = set()  # local names bound to one of the modules
+    taken = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in SPLIT:
+            taken += [f"{node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
+        if isinstance(node, ast.ImportFrom) and node.module == "wizard_rules.conformance":
+            modules |= {
+                a.asname or a.name for a in node.names if f"{node.module}.{a.name}" in SPLIT
+            }
+        if isinstance(node, ast.Import):
+            modules |= {a.asname for a in node.names if a.name in SPLIT and a.asname}
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in modules
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ):
+            taken.append(f"{node.value.id}.{node.attr}")
+    return taken
+
+
+def test_the_check_for_private_names_sees_them(tmp_path: Path) -> None:
+    path = tmp_path / "user.py"
+    path.write_text(
+        "from wizard_rules.conformance.transport import _parse_answer, AdapterProcess\n"
+        "from wizard_rules.conformance import runner as r, suite\n"
+        "import wizard_rules.conformance.judge as j\n"
+        "r._MAX_CONSECUTIVE_FAILURES, j._order_key, suite._x, r.__doc__, r.run_suite\n",
+        encoding="utf-8",
+    )
+    assert private_names_taken(path) == [
+        "wizard_rules.conformance.transport._parse_answer",
+        "r._MAX_CONSECUTIVE_FAILURES",
+        "j._order_key",
+    ]
+
+
+def test_no_module_takes_a_private_name_of_the_runner_modules() -> None:
+    # Each of the five modules keeps its private names to itself: fuzz, the
+    # command line and the tests use the public ones (AdapterProcess, judge,
+    # normal_form, ...).
+    own = {ROOT / "wizard_rules" / "conformance" / f"{m.rsplit('.', 1)[1]}.py" for m in SPLIT}
+    folders = ("wizard_rules", "tests", "tools", "examples", "fuzz", "bench")
+    files = [path for folder in folders for path in sorted((ROOT / folder).rglob("*.py"))]
+    assert len(files) > 100
+    taken = {
+        str(path.relative_to(ROOT)): private_names_taken(path)
+        for path in files
+        if path not in own and "cases_data" not in path.parts
+    }
+    assert {name: found for name, found in taken.items() if found} == {}

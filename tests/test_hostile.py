@@ -32,14 +32,9 @@ from wizard_rules.cli import main
 from wizard_rules.conformance import adapter as adapter_module
 from wizard_rules.conformance.adapter import handle, perft, serve
 from wizard_rules.conformance.protocol import MAX_LINE_BYTES
-from wizard_rules.conformance.runner import (
-    AdapterFailure,
-    Outcome,
-    _Adapter,
-    json_report,
-    run_suite,
-)
+from wizard_rules.conformance.runner import Outcome, json_report, run_suite
 from wizard_rules.conformance.suite import load_suite
+from wizard_rules.conformance.transport import AdapterFailure, AdapterProcess
 from wizard_rules.core.position import from_position
 from wizard_rules.formats.records import position_from_dict
 
@@ -322,7 +317,7 @@ def test_hostile_adapters_end_in_time_within_the_memory_ceiling(
 
 
 def test_a_request_the_adapter_does_not_read_is_given_up_within_the_timeout() -> None:
-    adapter = _Adapter(["sleep", "30"], 1.0)
+    adapter = AdapterProcess(["sleep", "30"], 1.0)
     started = time.monotonic()
     with pytest.raises(AdapterFailure, match="did not read its input within 1 s"):
         adapter.ask({"type": "case", "padding": "x" * MAX_LINE_BYTES})
@@ -400,7 +395,7 @@ def test_a_run_that_selects_no_case_fails(
 
 
 def test_an_adapter_that_closes_its_output_is_reported_with_what_it_said() -> None:
-    adapter = _Adapter(["sh", "-c", "exec >&-; echo 'out of order' >&2; sleep 3"], 30.0)
+    adapter = AdapterProcess(["sh", "-c", "exec >&-; echo 'out of order' >&2; sleep 3"], 30.0)
     with pytest.raises(AdapterFailure, match="closed its output; it said: out of order"):
         adapter.ask({"type": "hello", "protocol": 1})
     adapter.close()

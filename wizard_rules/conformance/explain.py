@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from wizard_rules.conformance.runner import Difference, Divergence, same_json
+from wizard_rules.conformance.judge import Difference, Divergence, same_json
 from wizard_rules.conformance.suite import Case
 from wizard_rules.core.config import Config
 from wizard_rules.core.position import from_position, position_of

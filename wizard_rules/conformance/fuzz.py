@@ -40,20 +40,15 @@ from typing import Final, TextIO
 import attrs
 
 from wizard_rules.conformance.adapter import OBSERVATIONS, run_case
+from wizard_rules.conformance.judge import normal_form, same_json
+from wizard_rules.conformance.known import KnownFailure, matches
 from wizard_rules.conformance.protocol import (
     JSON,
     PROTOCOL_VERSION_2,
     JSONObject,
 )
-from wizard_rules.conformance.runner import (
-    AdapterFailure,
-    KnownFailure,
-    _Adapter,
-    _normal,
-    matches,
-    same_json,
-)
 from wizard_rules.conformance.suite import Case, load_suite
+from wizard_rules.conformance.transport import AdapterFailure, AdapterProcess
 from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
 from wizard_rules.core.config import Config
@@ -236,7 +231,7 @@ def _same(key: str, expected: JSON, got: JSON) -> bool:
     written in; the lists the protocol leaves unordered (the legal actions)
     compare in any order.
     """
-    return same_json(_normal(key, expected), _normal(key, got))
+    return same_json(normal_form(key, expected), normal_form(key, got))
 
 
 @attrs.frozen
@@ -390,10 +385,12 @@ class FuzzResult:
 class AdapterClient:
     """An adapter subprocess spoken to with protocol version 2.
 
-    It is the runner's adapter process, with the same bounds: each request
-    and its answer within ``timeout``, answer lines of at most
-    :data:`~wizard_rules.conformance.protocol.MAX_LINE_BYTES`, standard error
-    kept only in part, and the adapter's whole process group killed at the end.
+    It is the runner's adapter process
+    (:class:`~wizard_rules.conformance.transport.AdapterProcess`), with the
+    same bounds: each request and its answer within ``timeout``, answer lines
+    of at most :data:`~wizard_rules.conformance.protocol.MAX_LINE_BYTES`,
+    standard error kept only in part, and the adapter's whole process group
+    killed at the end.
     """
 
     def __init__(self, command: str, *, timeout: float = 10.0) -> None:
@@ -405,7 +402,7 @@ class AdapterClient:
         if not argv:
             raise FuzzError("the adapter command is empty")
         try:
-            self.adapter = _Adapter(argv, timeout)
+            self.adapter = AdapterProcess(argv, timeout)
         except AdapterFailure as failure:
             raise FuzzError(f"{failure} ({command!r})") from None
         try:  # a hello that fails in any way ends the adapter's whole process group
