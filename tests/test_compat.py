@@ -76,6 +76,7 @@ def test_pickles_written_by_0_1_load_and_equal_todays_objects() -> None:
         got = loaded[name]
         assert type(got) is type(value), name
         if isinstance(value, wizard_rules.WizardError):
+            assert isinstance(got, wizard_rules.WizardError)
             assert (got.code, got.message) == (value.code, value.message)
         else:
             assert got == value, name
