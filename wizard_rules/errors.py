@@ -53,6 +53,7 @@ __all__ = [
     "PositionError",
     "RecordError",
     "WizardError",
+    "show_value",
 ]
 
 
@@ -275,19 +276,25 @@ _SHORT_REPR: Final = _ShortRepr()
 _SHORT_REPR.maxstring = _SHORT_REPR.maxother = _SHORT_REPR.maxlong = _SHOWN
 
 
-def _show(value: object) -> str:
-    """``value`` as error messages echo it: its repr, shortened (internal).
+def show_value(value: object) -> str:
+    """Return ``value`` as error messages echo it: its repr, shortened.
 
-    Every message that echoes a caller's value goes through here, so that no
-    message grows with its input and none fails to be written: a text or
-    repr longer than about 40 characters is cut (and anything written longer than 60,
-    escapes included) with ``...``, an int too long
-    to write in decimal is described by its size, and a value whose repr
-    raises is named by its type.  An int of a game's size shows as itself
-    (``_show(3) == "3"``).
+    Every message of the library that echoes a caller's value goes through
+    here, so that no message grows with its input and none fails to be
+    written: a text or repr longer than about 40 characters is cut (and
+    anything written longer than 60, escapes included) with ``...``, an int
+    too long to write in decimal is described by its size, and a value whose
+    repr raises is named by its type.  An int of a game's size shows as
+    itself.  Any value will do; this never raises.
+
+    >>> show_value(3), show_value("ab"), show_value(2**20000)
+    ('3', "'ab'", '<an int of 20001 bits>')
     """
     try:
         shown = _SHORT_REPR.repr(value)
     except Exception:  # a repr of the caller's own that fails
         return f"<{type(value).__name__}>"
     return shown if len(shown) <= _SHOWN_MOST else shown[: _SHOWN_MOST - 3] + "..."
+
+
+_show = show_value  # its name before 0.2.0, for modules written against it (to go)

@@ -52,7 +52,7 @@ from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.transitions import apply
 from wizard_rules.core.views import player_view
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
-from wizard_rules.sim.random_play import _deal_rng, random_deal
+from wizard_rules.sim.random_play import random_deal, round_deal_rng
 from wizard_rules.sim.simulation import MAX_WORKERS, game_seed, run_chunks
 
 __all__ = [
@@ -342,7 +342,7 @@ def _play_game(config: Config, bots: Sequence[Bot], key: str, rotation: int) -> 
     state = new_game(config)
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.DEAL:
-            state = apply(state, random_deal(state, _deal_rng(key, state.round)))
+            state = apply(state, random_deal(state, round_deal_rng(key, state.round)))
         else:
             seat = state.current_player
             assert seat is not None

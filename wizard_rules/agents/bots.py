@@ -34,7 +34,7 @@ from wizard_rules.core.actions import Action, Bid, ChooseTrump, Play
 from wizard_rules.core.cards import Card, Kind, Suit
 from wizard_rules.core.state import Phase, State
 from wizard_rules.core.transitions import apply_legal, legal_actions
-from wizard_rules.core.trick import _winning_position
+from wizard_rules.core.trick import winning_position
 from wizard_rules.core.views import PlayerView
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 
@@ -143,7 +143,7 @@ class HeuristicBot:
 
         def wins(action: Action) -> bool:
             cards = (*trick, _card(action))
-            return _winning_position(cards, trump) == len(trick)
+            return winning_position(cards, trump) == len(trick)
 
         def strength(action: Action) -> tuple[int, int]:
             return _strength(_card(action), trump), _card(action).index

@@ -73,9 +73,9 @@ import random
 from collections.abc import Iterable, Sequence
 
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
-from wizard_rules.core.position import _position_with, from_position
+from wizard_rules.core.position import from_position, position_with
 from wizard_rules.core.state import State
-from wizard_rules.core.trick import _led_suit
+from wizard_rules.core.trick import led_suit
 from wizard_rules.core.views import PlayerView
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 
@@ -118,7 +118,7 @@ def determinize(view: PlayerView, rng: random.Random) -> State:
             ErrorCode.INVALID_ARGUMENT, f"rng must be a random.Random, not {type(rng).__name__}"
         )
     hands = _deal_hidden(view, rng)
-    return from_position(_position_with(view, hands))
+    return from_position(position_with(view, hands))
 
 
 def consistent_deals(view: PlayerView) -> int:
@@ -156,7 +156,7 @@ def _voids(view: PlayerView) -> tuple[frozenset[Suit], ...]:
         for position, card in enumerate(cards):
             if card.kind is not Kind.SUIT:
                 continue
-            led = _led_suit(cards[:position])
+            led = led_suit(cards[:position])
             if led is not None and card.suit is not led:
                 found[(leader + position) % players].add(led)
     return tuple(frozenset(suits) for suits in found)

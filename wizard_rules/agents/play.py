@@ -49,8 +49,8 @@ from rich.text import Text
 
 from wizard_rules.agents.bots import Bot
 from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
-from wizard_rules.core.cards import _SUIT_NAMES, Card, Kind, Suit, parse_card
-from wizard_rules.core.config import Config, _seat_after
+from wizard_rules.core.cards import Card, Kind, Suit, parse_card
+from wizard_rules.core.config import Config, seat_after
 from wizard_rules.core.scoring import RoundResult
 from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.transitions import apply, check_as
@@ -60,10 +60,10 @@ from wizard_rules.errors import (
     ErrorCode,
     IllegalActionError,
     InvalidArgumentError,
-    _show,
+    show_value,
 )
 from wizard_rules.formats.records import GameRecord
-from wizard_rules.sim.random_play import _deal_rng, random_deal
+from wizard_rules.sim.random_play import random_deal, round_deal_rng
 
 __all__ = [
     "TerminalGame",
@@ -72,6 +72,9 @@ __all__ = [
     "render_standings",
     "render_turn",
 ]
+
+_SUIT_NAMES: Final = {suit: suit.name.title() for suit in Suit}
+"""Each suit as the game names it to the player: ``Clubs``, ``Diamonds``, ...."""
 
 _SUIT_STYLES: Final = {
     Suit.CLUBS: "green",
@@ -104,7 +107,7 @@ def deal_rng(seed: int, round_number: int) -> random.Random:
     ``random.Random(f"{seed}:deal:{round_number}")``: the arena deals its
     duplicate games the same way.
     """
-    return _deal_rng(seed, round_number)
+    return round_deal_rng(seed, round_number)
 
 
 def _bot_rng(seed: int, seat: int, step: int) -> random.Random:
@@ -179,7 +182,7 @@ def _trick_text(view: PlayerView) -> Text:
     for position, card in enumerate(view.current_trick):
         if position:
             text.append(", ")
-        text.append(f"P{_seat_after(view.leader, position, players)} ")
+        text.append(f"P{seat_after(view.leader, position, players)} ")
         text.append_text(_card_text(card))
     led = view.led_suit
     if led is not None:
@@ -323,7 +326,7 @@ class TerminalGame:
         if type(seat) is not int or not 0 <= seat < config.players:
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT,
-                f"the seat must be an int from 0 to {config.players - 1}, not {_show(seat)}",
+                f"the seat must be an int from 0 to {config.players - 1}, not {show_value(seat)}",
             )
         if not bots:
             raise InvalidArgumentError(ErrorCode.INVALID_ARGUMENT, "at least one bot is needed")
@@ -337,7 +340,7 @@ class TerminalGame:
         """Where the game is shown."""
         self._ask = ask
         self._bots_spec = bots_spec
-        others = [_seat_after(seat, k, config.players) for k in range(1, config.players)]
+        others = [seat_after(seat, k, config.players) for k in range(1, config.players)]
         self.bots: dict[int, Bot] = {other: bots[k % len(bots)] for k, other in enumerate(others)}
         """The bot at each seat but the person's."""
         if start is not None and type(start) is not State:

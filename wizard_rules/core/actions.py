@@ -33,9 +33,9 @@ import attrs
 
 from wizard_rules.core.cards import DECK, Card, Suit, format_cards
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS
-from wizard_rules.errors import ErrorCode, InvalidActionError, _show
+from wizard_rules.errors import ErrorCode, InvalidActionError, show_value
 
-__all__ = ["Action", "Bid", "ChooseTrump", "Deal", "Play"]
+__all__ = ["Action", "Bid", "ChooseTrump", "Deal", "Play", "unchecked_deal"]
 
 
 def _int_field(_instance: object, attribute: attrs.Attribute[int], value: Any) -> None:
@@ -113,16 +113,26 @@ class Deal:
         return f"deal {hands} turned {self.turned if self.turned is not None else '-'}"
 
 
-def _deal_of(
+def unchecked_deal(
     hands: tuple[tuple[Card, ...], ...], turned: Card | None, packed_hands: int, drawn_for: object
 ) -> Deal:
-    """A :class:`Deal` of hands already in canonical order (internal, unchecked).
+    """Return a :class:`Deal` of hands already checked and in canonical order, unchecked.
 
-    For :func:`~wizard_rules.random_deal`, which draws a deal of every round
-    of every simulated game: it skips the converter that checks and sorts
-    the hands, through the slots' own setters (the class is frozen), and
-    remembers the hands' masks, ``packed_hands`` (see :func:`_packed_hands`),
-    and the state it was drawn for (see :func:`_drawn_for`).
+    The engine's chance step: :func:`~wizard_rules.random_deal`, which draws
+    a deal of every round of every simulated game, makes its deals here.
+    This skips the converter that checks and sorts the hands (through the
+    slots' own setters, as the class is frozen) and remembers the hands'
+    masks and the state the deal was drawn for, so that applying it to that
+    state checks nothing either.  Nothing is checked: the arguments must be
+    right, or the game that follows is wrong.  Anything else makes its
+    deals with ``Deal(hands, turned)``.
+
+    :param hands: each seat's cards, a tuple of tuples in canonical order.
+    :param turned: the turned card, or ``None`` when the whole deck is dealt.
+    :param packed_hands: the hands as one int, seat ``s``'s mask shifted by
+        ``60 * s`` (see :attr:`State.packed_hands <wizard_rules.State.packed_hands>`).
+    :param drawn_for: the state whose round this deal fits (applying it
+        there skips the deal check), or ``None``.
     """
     global _last_packed
     deal: Deal = _new_object(Deal)
@@ -198,13 +208,15 @@ class ChooseTrump:
     :ivar suit: the :class:`~wizard_rules.Suit` named, or ``None``.
     """
 
-    player: int = attrs.field(validator=_int_field, metadata={"owner": "ChooseTrump"}, repr=_show)
+    player: int = attrs.field(
+        validator=_int_field, metadata={"owner": "ChooseTrump"}, repr=show_value
+    )
     suit: Suit | None = attrs.field(validator=_suit_or_none)
 
     def __str__(self) -> str:
         """Return a one-line account such as ``P0 names trump H``."""
         suit = self.suit if self.suit is not None else "none"
-        return f"P{_show(self.player)} names trump {suit}"
+        return f"P{show_value(self.player)} names trump {suit}"
 
 
 @attrs.frozen
@@ -215,12 +227,12 @@ class Bid:
     :ivar tricks: the number of tricks bid, from 0 to the round number.
     """
 
-    player: int = attrs.field(validator=_int_field, metadata={"owner": "Bid"}, repr=_show)
-    tricks: int = attrs.field(validator=_int_field, metadata={"owner": "Bid"}, repr=_show)
+    player: int = attrs.field(validator=_int_field, metadata={"owner": "Bid"}, repr=show_value)
+    tricks: int = attrs.field(validator=_int_field, metadata={"owner": "Bid"}, repr=show_value)
 
     def __str__(self) -> str:
         """Return a one-line account such as ``P1 bids 2``."""
-        return f"P{_show(self.player)} bids {_show(self.tricks)}"
+        return f"P{show_value(self.player)} bids {show_value(self.tricks)}"
 
 
 def _card(_instance: object, _attribute: object, value: Any) -> None:
@@ -238,12 +250,12 @@ class Play:
     :ivar card: the :class:`~wizard_rules.Card` played.
     """
 
-    player: int = attrs.field(validator=_int_field, metadata={"owner": "Play"}, repr=_show)
+    player: int = attrs.field(validator=_int_field, metadata={"owner": "Play"}, repr=show_value)
     card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
         """Return a one-line account such as ``P3 plays H13``."""
-        return f"P{_show(self.player)} plays {self.card}"
+        return f"P{show_value(self.player)} plays {self.card}"
 
 
 Action: TypeAlias = Deal | ChooseTrump | Bid | Play

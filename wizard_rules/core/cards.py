@@ -44,7 +44,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NoReturn, TypeAlias, TypeVar
 
-from wizard_rules.errors import CardTextError, ErrorCode, InvalidArgumentError, _show
+from wizard_rules.errors import CardTextError, ErrorCode, InvalidArgumentError, show_value
 
 __all__ = [
     "DECK",
@@ -53,6 +53,7 @@ __all__ = [
     "Card",
     "Kind",
     "Suit",
+    "cards_of_mask",
     "format_cards",
     "parse_card",
     "parse_cards",
@@ -285,6 +286,27 @@ def _cards_of(mask: int) -> tuple[Card, ...]:
     return _pick(mask, _DECK_TABLES[0])
 
 
+def cards_of_mask(mask: int) -> tuple[Card, ...]:
+    """Return the cards whose bits are set in ``mask``, in canonical order.
+
+    A set of cards as a bit mask has bit :attr:`Card.index` set for each
+    card (the sum of their :attr:`Card.mask`), as
+    :attr:`State.hand_masks <wizard_rules.State.hand_masks>` holds hands.
+
+    >>> cards_of_mask(parse_card("H3").mask | parse_card("W1").mask)
+    (parse_card('H3'), parse_card('W1'))
+
+    :raises InvalidArgumentError: ``mask`` is not an int from 0 to
+        ``2**60 - 1``.
+    """
+    if type(mask) is not int or not 0 <= mask <= _FULL_DECK_MASK:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"mask must be an int from 0 to 2**{len(DECK)} - 1, not {show_value(mask)}",
+        )
+    return _cards_of(mask)
+
+
 _TOKEN_SHAPE: Final = re.compile(r"[A-Z][0-9]{1,2}")
 
 
@@ -309,7 +331,7 @@ def parse_card(text: str) -> Card:
 def _explain(text: object) -> str:
     if not isinstance(text, str):
         return f"card text must be a str, not {type(text).__name__}"
-    shown = _show(text)
+    shown = show_value(text)
     if not _TOKEN_SHAPE.fullmatch(text):
         return (
             f"{shown} is not a card: expected a letter (C, D, H, S, W or J) followed "
@@ -372,6 +394,6 @@ def parse_suit(text: str) -> Suit:
     if suit is None:
         raise CardTextError(
             ErrorCode.BAD_CARD_TEXT,
-            f"{_show(text)} is not a suit: expected one of 'C', 'D', 'H', 'S'",
+            f"{show_value(text)} is not a suit: expected one of 'C', 'D', 'H', 'S'",
         )
     return suit

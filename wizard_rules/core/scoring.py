@@ -14,7 +14,7 @@ import attrs
 
 from wizard_rules.core.cards import Card, Suit
 from wizard_rules.core.trick import Trick
-from wizard_rules.errors import ErrorCode, InvalidArgumentError, _show
+from wizard_rules.errors import ErrorCode, InvalidArgumentError, show_value
 
 __all__ = ["RoundResult", "round_score"]
 
@@ -32,7 +32,7 @@ def round_score(bid: int, tricks_won: int) -> int:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
             "round_score needs two whole numbers from 0 up, "
-            f"not {_show(bid)} and {_show(tricks_won)}",
+            f"not {show_value(bid)} and {show_value(tricks_won)}",
         )
     return _score(bid, tricks_won)
 

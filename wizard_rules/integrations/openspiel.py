@@ -121,18 +121,18 @@ import attrs
 
 from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
-from wizard_rules.core.config import Config, _seat_after
+from wizard_rules.core.config import Config, seat_after
 from wizard_rules.core.position import position_of
 from wizard_rules.core.state import State, new_game
 from wizard_rules.core.transitions import apply, apply_legal, legal_actions
-from wizard_rules.core.trick import _led_suit
+from wizard_rules.core.trick import led_suit
 from wizard_rules.core.views import player_view
 from wizard_rules.errors import (
     ConfigError,
     ErrorCode,
     IllegalActionError,
     InvalidArgumentError,
-    _show,
+    show_value,
 )
 from wizard_rules.integrations.tensors import Layout, _round_start, max_score
 from wizard_rules.sim.batch import NUM_ACTIONS, action_id, to_action
@@ -188,7 +188,7 @@ def chance_outcomes_of(deal: Deal, dealer: int) -> list[int]:
     players = len(deal.hands)
     size = len(deal.hands[0])
     outcomes = [
-        deal.hands[_seat_after(dealer, 1 + k, players)][k // players].index
+        deal.hands[seat_after(dealer, 1 + k, players)][k // players].index
         for k in range(players * size)
     ]
     if deal.turned is not None:
@@ -370,7 +370,7 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         hands: list[list[Card]] = [[] for _ in range(n)]
         dealt = n * state.round
         for k, index in enumerate(self._dealt[:dealt]):
-            hands[_seat_after(state.dealer, 1 + k, n)].append(DECK[index])
+            hands[seat_after(state.dealer, 1 + k, n)].append(DECK[index])
         turned = DECK[self._dealt[dealt]] if len(self._dealt) > dealt else None
         return Deal(hands, turned)
 
@@ -419,7 +419,7 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         if type(player_id) is not int or not 0 <= player_id < players:
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT,
-                f"the viewer must be a seat, 0 to {players - 1}, not {_show(player_id)}",
+                f"the viewer must be a seat, 0 to {players - 1}, not {show_value(player_id)}",
             )
         if self.is_terminal():
             return self.clone()  # type: ignore[no-any-return]
@@ -457,9 +457,9 @@ def _voids(state: State) -> dict[int, set[Suit]]:
     tricks.append((state.leader, state.current_trick))
     for leader, cards in tricks:
         for i, card in enumerate(cards):
-            led = _led_suit(cards[:i])
+            led = led_suit(cards[:i])
             if led is not None and card.kind is Kind.SUIT and card.suit is not led:
-                voids.setdefault(_seat_after(leader, i, n), set()).add(led)
+                voids.setdefault(seat_after(leader, i, n), set()).add(led)
     return voids
 
 
@@ -470,7 +470,7 @@ def _played_by(state: State) -> dict[int, list[int]]:
     tricks.append((state.leader, state.current_trick))
     for leader, cards in tricks:
         for i, card in enumerate(cards):
-            played.setdefault(_seat_after(leader, i, n), []).append(card.index)
+            played.setdefault(seat_after(leader, i, n), []).append(card.index)
     return played
 
 
@@ -485,7 +485,7 @@ def _redeal(state: State, viewer: int, drawn: list[int], rng: random.Random) -> 
     """New chance outcomes for this round: the viewer's and the public cards kept."""
     n = state.config.players
     dealt = n * state.round
-    seats = [_seat_after(state.dealer, 1 + k, n) for k in range(min(len(drawn), dealt))]
+    seats = [seat_after(state.dealer, 1 + k, n) for k in range(min(len(drawn), dealt))]
     if state.is_chance:  # a deal in progress: nothing played yet
         played: dict[int, list[int]] = {}
         voids: dict[int, set[Suit]] = {}
@@ -628,7 +628,7 @@ def _own_dealt(state: WizardState, player: int) -> list[int]:
     return [
         i
         for k, i in enumerate(state._dealt)
-        if k < limit and _seat_after(dealer, 1 + k, n) == player
+        if k < limit and seat_after(dealer, 1 + k, n) == player
     ]
 
 

@@ -75,7 +75,7 @@ except ImportError:
         "pip install 'wizard-rules[pettingzoo]'"
     ) from None
 
-from wizard_rules.core.config import Config, _seat_after
+from wizard_rules.core.config import Config, seat_after
 from wizard_rules.core.position import position_of
 from wizard_rules.core.state import State, new_game
 from wizard_rules.core.transitions import apply, legal_actions
@@ -85,7 +85,7 @@ from wizard_rules.errors import (
     ErrorCode,
     IllegalActionError,
     InvalidArgumentError,
-    _show,
+    show_value,
 )
 from wizard_rules.integrations.tensors import Layout, _round_start, max_score
 from wizard_rules.sim.batch import NUM_ACTIONS, action_id, to_action
@@ -221,7 +221,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT,
                 f"the agents are {self.possible_agents[0]} to {self.possible_agents[-1]},"
-                f" not {_show(agent)}",
+                f" not {show_value(agent)}",
             )
         return agent
 
@@ -293,7 +293,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             if action is not None:
                 raise InvalidArgumentError(
                     ErrorCode.INVALID_ARGUMENT,
-                    f"{agent} is terminated: its only action is None, not {_show(action)}",
+                    f"{agent} is terminated: its only action is None, not {show_value(action)}",
                 )
             self._was_dead_step(action)
             return
@@ -316,7 +316,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._state = state
         if over:
             self.terminations = dict.fromkeys(self.agents, True)
-            self.agent_selection = self.possible_agents[_seat_after(seat, 1, self.num_agents)]
+            self.agent_selection = self.possible_agents[seat_after(seat, 1, self.num_agents)]
         else:
             self.agent_selection = self._agent_of(state)
         self._accumulate_rewards()
@@ -348,7 +348,7 @@ def _action_id(action: object) -> int:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
             f"an action is an id from 0 to {NUM_ACTIONS - 1} (an int or a NumPy integer), "
-            f"not {_show(action)}",
+            f"not {show_value(action)}",
         )
     return action
 

@@ -83,7 +83,7 @@ except ImportError:
     ) from None
 
 from wizard_rules.core.cards import DECK, Card, Suit
-from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config, _seat_after
+from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config, seat_after
 from wizard_rules.core.position import Position, from_position
 from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.views import PlayerView
@@ -136,7 +136,7 @@ def _round_start(config: Config, round: int) -> State:
     if round == 1:
         return new_game(config)
     n = config.players
-    dealer = _seat_after(config.first_dealer, round - 1, n)
+    dealer = seat_after(config.first_dealer, round - 1, n)
     return from_position(
         Position(
             config=config,
@@ -146,7 +146,7 @@ def _round_start(config: Config, round: int) -> State:
             hands=[()] * n,
             bids=[None] * n,
             tricks_won=[0] * n,
-            leader=_seat_after(dealer, 1, n),
+            leader=seat_after(dealer, 1, n),
         )
     )
 

@@ -46,7 +46,7 @@ import attrs
 
 from wizard_rules._version import __version__
 from wizard_rules.core.config import Config
-from wizard_rules.errors import ErrorCode, InvalidArgumentError, _show
+from wizard_rules.errors import ErrorCode, InvalidArgumentError, show_value
 from wizard_rules.sim.random_play import random_game
 
 __all__ = [
@@ -433,12 +433,12 @@ def simulate(
         if type(value) is not int or value < 1:
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT,
-                f"{name} must be a whole number from 1 up, not {_show(value)}",
+                f"{name} must be a whole number from 1 up, not {show_value(value)}",
             )
     if workers > MAX_WORKERS:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
-            f"workers must be at most {MAX_WORKERS}, not {_show(workers)}",
+            f"workers must be at most {MAX_WORKERS}, not {show_value(workers)}",
         )
     if type(seed) is not int:
         raise InvalidArgumentError(
@@ -446,7 +446,8 @@ def simulate(
         )
     if backend not in ("local", "ray"):
         raise InvalidArgumentError(
-            ErrorCode.INVALID_ARGUMENT, f"backend must be 'local' or 'ray', not {_show(backend)}"
+            ErrorCode.INVALID_ARGUMENT,
+            f"backend must be 'local' or 'ray', not {show_value(backend)}",
         )
     if backend == "ray" and workers != 1:
         raise InvalidArgumentError(
@@ -456,7 +457,7 @@ def simulate(
     if address is not None and (backend != "ray" or type(address) is not str):
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
-            f"address must be a str, and only with backend='ray', not {_show(address)}",
+            f"address must be a str, and only with backend='ray', not {show_value(address)}",
         )
     total = SimulationTotals(0, tuple(SeatTotals() for _ in range(config.players)))
 
