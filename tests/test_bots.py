@@ -26,6 +26,8 @@ from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from wizard_rules.agents.determinization import determinize
 from wizard_rules.integrations.strategies import states
 
+from .fields import assert_same_view
+
 BOTS: list[Bot] = [RandomBot(), HeuristicBot(), ISMCTSBot(iterations=8)]
 
 
@@ -71,6 +73,7 @@ def test_a_bot_sees_only_the_view(state: State) -> None:
     elsewhere = determinize(player_view(here, seat), random.Random(9))
     view = player_view(here, seat)
     assert player_view(elsewhere, seat) == view
+    assert_same_view(player_view(elsewhere, seat), view)
     for bot in BOTS:
         assert bot.choose(view, random.Random(3)) == bot.choose(
             player_view(elsewhere, seat), random.Random(3)

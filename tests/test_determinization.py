@@ -28,6 +28,8 @@ from wizard_rules import (
 from wizard_rules.agents.determinization import consistent_deals, determinize, voids
 from wizard_rules.integrations.strategies import player_views
 
+from .fields import assert_same_position
+
 
 def _played_to(config: Config, seed: int, round_number: int, played: int) -> State:
     state, rng = new_game(config), random.Random(seed)
@@ -132,6 +134,7 @@ def test_every_consistent_deal_is_drawn_equally_often(view: PlayerView) -> None:
 def test_a_determinization_agrees_with_the_view(view: PlayerView) -> None:
     state = determinize(view, random.Random(0))
     assert position_of(player_view(state, view.seat)) == position_of(view)
+    assert_same_position(position_of(player_view(state, view.seat)), position_of(view))
     assert consistent_deals(view) >= 1
     for seat, suits in enumerate(voids(view)):
         assert not any(card.suit in suits for card in state.hand(seat))

@@ -25,6 +25,8 @@ from wizard_rules import (
 )
 from wizard_rules.integrations.strategies import states
 
+from .fields import assert_same_state
+
 
 @settings(max_examples=150, deadline=None)
 @given(states(), st.data())
@@ -33,7 +35,9 @@ def test_apply_legal_is_apply_of_that_legal_action(state: State, data: st.DataOb
     if not actions:
         return
     index = data.draw(st.integers(0, len(actions) - 1))
-    assert apply_legal(state, index) == apply(state, actions[index])
+    fast, checked = apply_legal(state, index), apply(state, actions[index])
+    assert fast == checked
+    assert_same_state(fast, checked)
 
 
 @settings(max_examples=60, deadline=None)
@@ -45,7 +49,9 @@ def test_the_remembered_list_belongs_to_its_state_only(one: State, other: State)
     legal_actions(one)
     if actions:
         last = len(actions) - 1
-        assert apply_legal(other, last) == apply(other, actions[last])
+        fast, checked = apply_legal(other, last), apply(other, actions[last])
+        assert fast == checked
+        assert_same_state(fast, checked)
 
 
 def a_state_with_choices() -> State:
@@ -97,7 +103,9 @@ def test_random_games_on_the_fast_path_are_the_checked_ones(players: int) -> Non
         while not state.is_over:
             state = apply(state, random_action(state, rng))
         config = Config(players=players, forbid_bid_total_match=seed == 1)
-        assert random_game(config, random.Random(seed)) == state
+        fast = random_game(config, random.Random(seed))
+        assert fast == state
+        assert_same_state(fast, state)
 
 
 def test_a_deal_still_goes_through_apply() -> None:
@@ -117,7 +125,7 @@ def test_threads_sharing_the_remembered_list_play_their_own_games() -> None:
     import sys
     import threading
 
-    def play(players: int, seed: int, out: list[tuple[int, ...]]) -> None:
+    def play(players: int, seed: int, out: list[State]) -> None:
         rng = random.Random(seed)
         for _ in range(3):
             state = new_game(Config(players=players))
@@ -126,12 +134,12 @@ def test_threads_sharing_the_remembered_list_play_their_own_games() -> None:
                     state = apply(state, random_deal(state, rng))
                 else:
                     state = apply_legal(state, rng.randrange(len(legal_actions(state))))
-            out.append(state.scores)
+            out.append(state)
 
-    alone: dict[int, list[tuple[int, ...]]] = {3: [], 6: []}
+    alone: dict[int, list[State]] = {3: [], 6: []}
     for players in alone:
         play(players, players, alone[players])
-    together: dict[int, list[tuple[int, ...]]] = {3: [], 6: []}
+    together: dict[int, list[State]] = {3: [], 6: []}
     interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)
     try:
@@ -146,6 +154,9 @@ def test_threads_sharing_the_remembered_list_play_their_own_games() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert together == alone
+    for players, games in alone.items():
+        for mine, theirs in zip(together[players], games, strict=True):
+            assert_same_state(mine, theirs)
 
 
 def test_an_older_state_moves_on_by_its_own_fields() -> None:
@@ -162,8 +173,12 @@ def test_an_older_state_moves_on_by_its_own_fields() -> None:
         actions = legal_actions(state)
         assert actions == legal_actions(fresh)
         for index in (0, len(actions) - 1) if actions else ():
-            assert apply_legal(state, index) == apply_legal(fresh, index)
-            assert apply(state, actions[index]) == apply(fresh, actions[index])
+            older, afresh = apply_legal(state, index), apply_legal(fresh, index)
+            assert older == afresh
+            assert_same_state(older, afresh)
+            older, afresh = apply(state, actions[index]), apply(fresh, actions[index])
+            assert older == afresh
+            assert_same_state(older, afresh)
 
 
 def test_the_fast_path_refuses_a_non_state_before_any_state_exists() -> None:

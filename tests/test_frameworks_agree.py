@@ -23,6 +23,8 @@ from wizard_rules.integrations.pettingzoo import raw_env
 from wizard_rules.integrations.tensors import Layout, _round_start
 from wizard_rules.sim.batch import action_id, to_action
 
+from .fields import assert_same_state
+
 pyspiel: Any = importlib.import_module("pyspiel")
 
 CASES = [
@@ -110,6 +112,7 @@ def test_the_same_seeded_game_scores_the_same_everywhere(
     assert spiel.returns() == scores
     assert list(totals.values()) == scores
     assert spiel.wizard_state == state
+    assert_same_state(spiel.wizard_state, state)
     # and every decision was taken on the same observation
     assert spiel_seen == seen
     assert zoo_seen == seen

@@ -26,6 +26,7 @@ from wizard_rules import (
     replay,
 )
 
+from .fields import assert_same_state
 from .helpers import (
     bid_all,
     card,
@@ -434,6 +435,7 @@ def test_tied_winners_all_win(players: int) -> None:
     assert tie is not None, "no tied game found among the seeds"
     replayed = replay(new_game(config), tie.history)
     assert replayed == tie
+    assert_same_state(replayed, tie)
     expected = ref_winners(replayed)
     assert len(expected) >= 2
     assert replayed.winners == expected
@@ -461,6 +463,7 @@ def test_history_replays_to_an_equal_state(players: int, forbid: bool) -> None:
         if index % 17 == 0 or state.is_over:
             again = replay(new_game(config), state.history)
             assert again == state
+            assert_same_state(again, state)
             assert hash(again) == hash(state)
     for before, after in itertools.pairwise(states):
         assert after.history[:-1] == before.history
@@ -476,12 +479,15 @@ def test_states_are_not_changed_by_apply() -> None:
     later = apply(state, Bid(seat, 1))
     assert later != state
     assert state == twin
+    assert_same_state(state, twin)
     assert state.bids == (None,) * 4
 
 
 def test_seeded_games_are_reproducible() -> None:
     config = Config(players=5)
-    assert random_game(config, random.Random(5)) == random_game(config, random.Random(5))
+    one, again = random_game(config, random.Random(5)), random_game(config, random.Random(5))
+    assert one == again
+    assert_same_state(one, again)
     assert random_game(config, random.Random(5)) != random_game(config, random.Random(6))
 
 
@@ -491,6 +497,7 @@ def test_deal_is_stored_in_canonical_order() -> None:
     b = Deal(((card("H3"),), (card("C2"),), (card("W1"),)), card("J1"))
     assert a == b
     assert apply(state, a) == apply(state, b)
+    assert_same_state(apply(state, a), apply(state, b))
     assert Deal([[card("W1"), card("C2"), card("J1")]], None).hands == (
         (card("J1"), card("C2"), card("W1")),
     )
@@ -549,6 +556,7 @@ def test_a_state_cannot_be_changed_or_deleted_and_equals_only_states() -> None:
     assert state != (state.config, state.phase, state.round)
     assert state != object()
     assert state == new_game(Config(players=3))
+    assert_same_state(state, new_game(Config(players=3)))
     assert state != new_game(Config(players=4))
 
 

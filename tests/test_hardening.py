@@ -78,6 +78,7 @@ from wizard_rules.sim.simulation import (
 
 HUGE = 10**5000  # more than the 4,300 digits Python writes in decimal
 LONG = "x" * 10_000_000  # 10 MB
+from .fields import assert_same_state  # noqa: E402
 from .helpers import interrupted_command  # noqa: E402
 
 PYTHON = sys.executable
@@ -288,6 +289,7 @@ def test_the_longest_game_fits_the_bounds() -> None:
     text = GameRecord.from_state(longest).to_json(indent=8)
     assert len(text) < MAX_RECORD_TEXT // 4
     assert GameRecord.from_json(text).replay() == longest
+    assert_same_state(GameRecord.from_json(text).replay(), longest)
 
 
 @pytest.mark.parametrize("kind", [str, bytes])

@@ -40,6 +40,7 @@ from wizard_rules import (
 )
 from wizard_rules.integrations.strategies import configs, illegal_actions, states
 
+from .fields import assert_same_state, assert_same_view
 from .helpers import ref_refusal, ref_round_score, ref_totals, ref_winner, ref_winners
 
 Step = tuple[State, object, State]
@@ -53,6 +54,7 @@ def transitions(final: State) -> Iterator[Step]:
         yield state, action, after
         state = after
     assert state == final
+    assert_same_state(state, final)
 
 
 def states_of(final: State) -> Iterator[State]:
@@ -232,8 +234,10 @@ def test_immutability(final: State) -> None:
         digest = hash(before)
         again = apply(before, action)
         assert before == copy, "apply changed its input"
+        assert_same_state(before, copy)
         assert hash(before) == digest, "apply changed its input's hash"
         assert again == after
+        assert_same_state(again, after)
     assert_deeply_immutable(final)
     assert_deeply_immutable(player_view(final, 0), "view")
 
@@ -244,19 +248,23 @@ def test_immutability(final: State) -> None:
 @given(configs(), st.integers(0, 2**32 - 1))
 def test_determinism_and_replay(config: Config, seed: int) -> None:
     final = random_game(config, random.Random(seed))
-    assert random_game(config, random.Random(seed)) == final
+    again = random_game(config, random.Random(seed))
+    assert again == final
+    assert_same_state(again, final)
     record = GameRecord.from_state(final)
     text = record.to_json()
     decoded = GameRecord.from_json(text)
     assert decoded == record
     assert decoded.to_json() == text
     assert decoded.replay() == final
+    assert_same_state(decoded.replay(), final)
 
 
 @given(states())
 def test_replay_of_any_prefix(state: State) -> None:
     record = GameRecord.from_state(state)
     assert GameRecord.from_json(record.to_json()).replay() == state
+    assert_same_state(GameRecord.from_json(record.to_json()).replay(), state)
 
 
 # -- secrecy ------------------------------------------------------------------------
@@ -315,6 +323,7 @@ def test_secrecy(state: State, data: st.DataObject) -> None:
         reject()
     assert other.hand(viewer) == state.hand(viewer)
     assert player_view(other, viewer) == player_view(state, viewer)
+    assert_same_view(player_view(other, viewer), player_view(state, viewer))
     if other.hands != state.hands:
         for seat in range(state.config.players):
             if seat != viewer:

@@ -39,6 +39,7 @@ from wizard_rules.conformance.suite import load_suite
 from wizard_rules.core.position import from_position
 from wizard_rules.formats.records import position_from_dict
 
+from .fields import assert_same_state
 from .helpers import (
     RULE_CODES,
     bid_all,
@@ -534,6 +535,7 @@ def test_states_are_frozen() -> None:
     with pytest.raises(AttributeError):
         state.bids = (1, 1, 1, 1)  # type: ignore[misc]
     assert state == twin
+    assert_same_state(state, twin)
 
 
 def test_the_table_of_rules_has_one_row_per_kind_of_action() -> None:

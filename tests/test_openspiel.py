@@ -37,6 +37,8 @@ from wizard_rules.core.cards import DECK, Suit
 from wizard_rules.integrations.tensors import Layout
 from wizard_rules.sim.batch import action_id
 
+from .fields import assert_same_state
+
 pyspiel: Any = importlib.import_module("pyspiel")
 ismcts: Any = importlib.import_module("open_spiel.python.algorithms.ismcts")
 mcts: Any = importlib.import_module("open_spiel.python.algorithms.mcts")
@@ -168,6 +170,7 @@ def test_chance_outcomes_of_a_deal_rebuild_it(round: int) -> None:
     for outcome in wos.chance_outcomes_of(deal, state.wizard_state.dealer):
         state.apply_action(outcome)
     assert state.wizard_state == apply(game.new_initial_state().wizard_state, deal)
+    assert_same_state(state.wizard_state, apply(game.new_initial_state().wizard_state, deal))
 
 
 # -- actions, returns -----------------------------------------------------------
@@ -538,6 +541,7 @@ def test_resampling_at_the_end_of_the_game(params: dict[str, Any]) -> None:
         assert again.is_terminal()
         assert again.returns() == state.returns()
         assert again.wizard_state == state.wizard_state
+        assert_same_state(again.wizard_state, state.wizard_state)
         assert again.information_state_string(viewer) == state.information_state_string(viewer)
         assert again.observation_tensor(viewer) == state.observation_tensor(viewer)
 

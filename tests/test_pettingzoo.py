@@ -24,6 +24,8 @@ from wizard_rules import (
 from wizard_rules.integrations.pettingzoo import Observation, SingleAgentEnv, env, raw_env
 from wizard_rules.integrations.tensors import Layout
 
+from .fields import assert_same_state
+
 api_test: Any = importlib.import_module("pettingzoo.test").api_test
 seed_test: Any = importlib.import_module("pettingzoo.test").seed_test
 check_env: Any = importlib.import_module("gymnasium.utils.env_checker").check_env
@@ -138,6 +140,7 @@ def test_seeding_and_reseeding() -> None:
     first = game.wizard_state
     game.reset(seed=5)
     assert game.wizard_state == first
+    assert_same_state(game.wizard_state, first)
     game.reset()  # goes on with the same generator: another deal
     assert game.wizard_state != first
 

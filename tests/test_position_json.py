@@ -46,6 +46,7 @@ from wizard_rules.formats.records import (
     loads,
 )
 
+from .fields import assert_same_position, assert_same_state
 from .helpers import card, walk
 
 CONFIGS = [
@@ -125,6 +126,7 @@ def test_the_shape_of_a_position() -> None:
     }
     assert (POSITION_FORMAT, POSITION_VERSION) == ("wizard-rules/position", 1)
     assert position_from_dict(data) == position
+    assert_same_position(position_from_dict(data), position)
     assert schema_errors(data) == []
     hidden = copy.deepcopy(data)
     hidden["hands"][1] = None
@@ -139,6 +141,7 @@ def test_cards_may_come_in_any_order_in_hands_and_played() -> None:
     shuffled["hands"][0].reverse()
     shuffled["played"].reverse()
     assert position_from_dict(shuffled) == position_of(state)
+    assert_same_position(position_from_dict(shuffled), position_of(state))
     assert position_to_dict(position_from_dict(shuffled)) == data
 
 
@@ -164,6 +167,7 @@ def test_every_position_of_random_games_round_trips_and_fits_the_schema(
         text = dumps(data)
         again = position_from_dict(loads(text))
         assert again == position
+        assert_same_position(again, position)
         assert dumps(position_to_dict(again)) == text
         phases.add(position.phase.value)
         complete += position.is_complete
@@ -391,6 +395,7 @@ def test_any_value_in_any_field_is_refused_with_a_code_or_decodes() -> None:
             if isinstance(outcome, Position):
                 assert schema_errors(value) == []
                 assert position_from_dict(position_to_dict(outcome)) == outcome
+                assert_same_position(position_from_dict(position_to_dict(outcome)), outcome)
                 outcomes.add("decoded")
             else:
                 assert outcome.code in {ErrorCode.INVALID_RECORD, ErrorCode.INVALID_POSITION}
@@ -441,6 +446,7 @@ def test_a_record_from_a_position_replays_to_the_same_state(steps: int | None) -
         assert record.config == origin.config
         assert record.actions == state.history
         assert record.replay() == state
+        assert_same_state(record.replay(), state)
         data = record.to_dict()
         assert data["version"] == 2 == RECORD_VERSION
         assert data["start"] == position_to_dict(start)
@@ -448,12 +454,14 @@ def test_a_record_from_a_position_replays_to_the_same_state(steps: int | None) -
         decoded = GameRecord.from_json(text)
         assert decoded == record
         assert decoded.replay() == state
+        assert_same_state(decoded.replay(), state)
         assert decoded.to_json() == text
         # playing on from the original state gives the same positions
         original = origin
         for action in state.history:
             original = apply(original, action)
         assert position_of(original) == position_of(state)
+        assert_same_position(position_of(original), position_of(state))
         assert original.scores == state.scores
         checked += 1
     assert checked >= 40
@@ -463,6 +471,7 @@ def test_a_record_built_by_hand_with_a_start() -> None:
     origin = next(s for s in walk(Config(players=5), 1) if s.round == 4 and s.phase.value == "bid")
     start = position_of(origin)
     assert GameRecord(origin.config, (), start).replay() == from_position(start)
+    assert_same_state(GameRecord(origin.config, (), start).replay(), from_position(start))
     assert GameRecord(origin.config, []) != GameRecord(origin.config, [], start)
 
 

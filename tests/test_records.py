@@ -33,6 +33,7 @@ from wizard_rules import (
 )
 from wizard_rules.formats.records import RECORD_FORMAT, dumps, loads
 
+from .fields import assert_same_state
 from .helpers import bid_all, card, fill_deal, play_cards, state_at_round
 
 # -- configurations --------------------------------------------------------------
@@ -177,11 +178,13 @@ def test_game_round_trip(players: int, forbid: bool) -> None:
     assert record.config == config
     assert record.actions == final.history
     assert record.replay() == final
+    assert_same_state(record.replay(), final)
     text = record.to_json()
     assert " " not in text
     decoded = GameRecord.from_json(text)
     assert decoded == record
     assert decoded.replay() == final
+    assert_same_state(decoded.replay(), final)
     assert decoded.to_json() == text
     assert GameRecord.from_json(text.encode()).to_json() == text
     # the indented form decodes to the same record
@@ -211,6 +214,8 @@ def test_partial_game_with_trump_choice_round_trip() -> None:
     assert decoded == record
     assert decoded.to_json() == text
     state = decoded.replay()
+    assert state == record.replay()
+    assert_same_state(state, record.replay())
     assert state.results[0].trump is Suit.SPADES
     assert state.scores == (30, 20, 20)
 
@@ -218,6 +223,7 @@ def test_partial_game_with_trump_choice_round_trip() -> None:
 def test_empty_record() -> None:
     record = GameRecord(Config(players=4), ())
     assert record.replay() == new_game(Config(players=4))
+    assert_same_state(record.replay(), new_game(Config(players=4)))
     assert GameRecord.from_json(record.to_json()) == record
 
 
@@ -287,6 +293,9 @@ def test_base_record_is_valid() -> None:
     text = json.dumps(BASE)
     record = GameRecord.from_json(text)
     assert record.replay().round == 3
+    original = state_at_round(Config(players=3), 3, seed=4)
+    assert record.replay() == original
+    assert_same_state(record.replay(), original)
     assert [a["type"] for a in BASE["actions"]].count("deal") == 2
 
 
@@ -521,4 +530,5 @@ def test_a_decoded_record_replays_once() -> None:
     decoded = GameRecord.from_json(GameRecord.from_state(final).to_json())
     assert decoded.replay() is decoded.replay()
     assert decoded.replay() == final
+    assert_same_state(decoded.replay(), final)
     assert decoded == GameRecord.from_state(final)

@@ -36,6 +36,8 @@ from wizard_rules.core import state as state_module
 from wizard_rules.core.actions import _PLAYS
 from wizard_rules.core.state import _same_log
 
+from .fields import assert_same_state
+
 
 def _no_walk(*args: object) -> bool:
     raise AssertionError("compared a state with itself by walking its history")
@@ -121,6 +123,7 @@ def test_a_state_is_true_and_equals_only_states() -> None:
     twin = pickle.loads(pickle.dumps(state))  # equal, but another object
     assert twin is not state
     assert twin == state
+    assert_same_state(twin, state)
     assert not twin != state  # noqa: SIM202 - both operators are under test
     later = apply(state, random_action(state, random.Random(0)))
     assert later != state
@@ -173,11 +176,13 @@ def test_pickling_keeps_a_state_exactly() -> None:
     again = pickle.loads(pickle.dumps(state))
     assert type(again) is State
     assert again == state
+    assert_same_state(again, state)
     for name in FIELDS:
         assert getattr(again, name) == getattr(state, name)
-    assert apply(again, random_action(again, random.Random(1))) == apply(
-        state, random_action(state, random.Random(1))
-    )
+    moved = apply(again, random_action(again, random.Random(1)))
+    expected = apply(state, random_action(state, random.Random(1)))
+    assert moved == expected
+    assert_same_state(moved, expected)
 
 
 def test_a_state_pickled_with_other_fields_is_refused_clearly() -> None:
@@ -190,6 +195,7 @@ def test_a_state_pickled_with_other_fields_is_refused_clearly() -> None:
     with pytest.raises(InvalidArgumentError, match="another version"):
         restore((*fields, None), history)
     assert restore(fields, history) == a_state_in_play()
+    assert_same_state(restore(fields, history), a_state_in_play())
 
 
 def test_match_patterns_read_fields_by_name_only() -> None:
@@ -240,6 +246,7 @@ def test_a_state_equals_itself_at_once_and_an_independent_twin_after_a_walk(
     twin = GameRecord.from_json(GameRecord.from_state(final).to_json()).replay()
     assert twin is not final
     assert twin == final
+    assert_same_state(twin, final)
     assert hash(twin) == hash(final)
     assert (twin != final) is False
 

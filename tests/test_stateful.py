@@ -31,6 +31,7 @@ from wizard_rules import (
 )
 from wizard_rules.integrations.strategies import actions, configs, illegal_actions
 
+from .fields import assert_same_state
 from .helpers import ref_refusal
 from .test_invariants import assert_cards_conserved
 
@@ -93,6 +94,7 @@ class GameMachine(RuleBasedStateMachine):
         text = GameRecord.from_state(self.state).to_json()
         again = GameRecord.from_json(text).replay()
         assert again == self.state
+        assert_same_state(again, self.state)
         self.state = again
 
     @rule()

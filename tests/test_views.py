@@ -22,6 +22,7 @@ from wizard_rules import (
     player_view,
 )
 
+from .fields import assert_same_view
 from .helpers import (
     bid_all,
     fill_deal,
@@ -145,14 +146,17 @@ def test_states_differing_in_hidden_cards_give_equal_views() -> None:
     assert first.hand(3) == second.hand(3)
     assert first.undealt != second.undealt
     assert player_view(first, 3) == player_view(second, 3)
+    assert_same_view(player_view(first, 3), player_view(second, 3))
     assert hash(player_view(first, 3)) == hash(player_view(second, 3))
     for seat in (0, 1, 2):
         assert player_view(first, seat) != player_view(second, seat)
     # still equal after the same public bids and seat 3's lead
     first, second = bid_all(first, [0, 1, 0, 2]), bid_all(second, [0, 1, 0, 2])
     assert player_view(first, 3) == player_view(second, 3)
+    assert_same_view(player_view(first, 3), player_view(second, 3))
     first, second = play_cards(first, "H2"), play_cards(second, "H2")
     assert player_view(first, 3) == player_view(second, 3)
+    assert_same_view(player_view(first, 3), player_view(second, 3))
     assert player_view(first, 3).legal_actions() == ()
 
 
@@ -163,6 +167,7 @@ def test_states_with_other_hands_exchanged_give_equal_views() -> None:
     assert a != b
     assert a.undealt == b.undealt
     assert player_view(a, 0) == player_view(b, 0)
+    assert_same_view(player_view(a, 0), player_view(b, 0))
     assert player_view(a, 1) != player_view(b, 1)
     assert player_view(a, 2) != player_view(b, 2)
 
