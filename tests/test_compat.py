@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PICKLES = ROOT / "tests" / "data" / "pickles-0.1.0.pickle"
 from tools.make_compat_pickles import objects  # noqa: E402 - the objects 0.1 pickled
 
+from .fields import assert_same_state  # noqa: E402 - after the path is set
+
 
 def fresh_import(old: str) -> object:
     """Import ``old`` as a program that has not imported it yet would."""
@@ -83,6 +85,8 @@ def test_pickles_written_by_0_1_load_and_equal_todays_objects() -> None:
     # The states are the same games at the same point, field by field.
     for name in ("state", "state_over"):
         one, other = loaded[name], expected[name]
+        assert isinstance(other, wizard_rules.State)
+        assert_same_state(one, other)
         for field in (
             "config",
             "phase",
@@ -104,6 +108,9 @@ def test_pickles_written_by_0_1_load_and_equal_todays_objects() -> None:
         ):
             assert getattr(one, field) == getattr(other, field), (name, field)
     assert loaded["record"].replay() == expected["state_over"]
+    over = expected["state_over"]
+    assert isinstance(over, wizard_rules.State)
+    assert_same_state(loaded["record"].replay(), over)
 
 
 def test_a_fresh_process_unpickles_0_1_data_through_the_aliases() -> None:

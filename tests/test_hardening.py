@@ -564,6 +564,7 @@ def test_check_as_refuses_actions_for_another_seat_and_deals() -> None:
     assert error.value.code is ErrorCode.BID_OUT_OF_RANGE
     check_as(state, 1, Bid(1, 0))  # legal: no error
     assert apply_as(state, 1, Bid(1, 0)) == apply(state, Bid(1, 0))
+    assert_same_state(apply_as(state, 1, Bid(1, 0)), apply(state, Bid(1, 0)))
 
 
 def test_check_as_at_a_chance_step_and_at_the_end() -> None:

@@ -290,6 +290,7 @@ def test_the_aec_environment_refuses_what_is_not_an_action_id(action: Any) -> No
             game.step(action)
         assert refused.value.code is ErrorCode.INVALID_ARGUMENT
     assert (game.wizard_state, game.agent_selection) == (before, agent)
+    assert_same_state(game.wizard_state, before)
 
 
 def test_the_aec_environment_takes_a_zero_dimensional_integer_array() -> None:

@@ -27,6 +27,7 @@ from wizard_rules import (
 )
 from wizard_rules.sim.random_play import _sample
 
+from .fields import assert_same_state
 from .helpers import state_at_round
 
 
@@ -113,6 +114,7 @@ def test_a_drawn_deal_is_the_deal_of_its_cards_however_it_was_made() -> None:
         assert written == drawn
         assert hash(written) == hash(drawn)
         assert apply(state, written) == apply(state, drawn)
+        assert_same_state(apply(state, written), apply(state, drawn))
         state = apply(state, drawn)
         while not state.is_chance and not state.is_over:
             state = apply(state, legal_actions(state)[0])
@@ -192,6 +194,7 @@ def test_a_drawn_deal_is_checked_on_any_state_but_its_own() -> None:
         apply(later, deal)  # one card each, where round 2 deals two
     assert info.value.code is ErrorCode.INVALID_DEAL
     assert apply(new_game(config), deal) == apply(state, deal)  # an equal state: checked, legal
+    assert_same_state(apply(new_game(config), deal), apply(state, deal))
     c1, c2, c3, c4 = DECK[4:8]
     random_deal(state, random.Random(4))
     with pytest.raises(IllegalActionError) as info:

@@ -43,6 +43,8 @@ from wizard_rules.core.rules import (
     StandardSchedule,
 )
 
+from .fields import assert_same_state
+
 CANADIAN = Rules(bid_restrictions=(CanadianRule(),))
 
 
@@ -257,6 +259,7 @@ def test_the_rules_round_trip_through_records_positions_and_pickles(config: Conf
     game = random_game(config, random.Random(1))
     record = GameRecord.from_state(game)
     assert GameRecord.from_json(record.to_json()).replay() == game
+    assert_same_state(GameRecord.from_json(record.to_json()).replay(), game)
     state = new_game(config)
     rng = random.Random(5)
     while len(state.history) < 12:
