@@ -32,6 +32,31 @@ RULINGS = {
 }
 
 
+VARIANT_TAGS = {"canadian_rule": "variant:canadian_rule", "schedule": "variant:short_schedule"}
+"""The tag of each variant (rules 21 and 22), by its configuration key (and ``:option:``)."""
+
+
+def rule_options() -> dict[str, str]:
+    """The ``:option:`` of every rule of docs/rules.rst ('' for none)."""
+    text = (ROOT / "docs" / "rules.rst").read_text(encoding="utf-8")
+    found = {}
+    for block in re.split(r"^\.\. rule:: ", text, flags=re.MULTILINE)[1:]:
+        header = block.split("\n\n", 1)[0]
+        match = re.search(r":option: (\S+)", header)
+        found[block.split("\n", 1)[0].strip()] = match.group(1) if match else ""
+    return found
+
+
+def config_variant_tags(config: dict[str, Any]) -> set[str]:
+    """The variant tags a configuration calls for: the variants it turns on (or tries to)."""
+    tags = set()
+    if config.get("canadian_rule") is True:
+        tags.add(VARIANT_TAGS["canadian_rule"])
+    if "schedule" in config and config["schedule"] != "standard":
+        tags.add(VARIANT_TAGS["schedule"])
+    return tags
+
+
 def rule_rulings() -> dict[str, str]:
     """The ``:ruling:`` of every rule of docs/rules.rst ('' for none)."""
     text = (ROOT / "docs" / "rules.rst").read_text(encoding="utf-8")
@@ -50,25 +75,33 @@ def test_every_case_has_tags_from_the_vocabulary() -> None:
         assert tags, case_id
         assert len(tags) == len(set(tags)), case_id
         for tag in tags:
-            assert tag in {"rule", "option", "order", "notation"} or (
+            assert tag in {"rule", "option", "order", "notation", *VARIANT_TAGS.values()} or (
                 tag.startswith("ruling:") and int(tag[7:]) in RULINGS
             ), (case_id, tag)
 
 
 def test_tags_follow_the_rule_and_the_kind_of_case() -> None:
     rulings = rule_rulings()
+    options = rule_options()
     for case_id, raw in RAW.items():
         tags = set(raw["tags"])
         ruling = rulings[raw["rule"]]
+        variant = VARIANT_TAGS.get(options[raw["rule"]])
+        config = raw["given"]["config"]
         if "notation" in tags:
             assert not tags & {"rule"}, case_id
             assert not any(t.startswith("ruling:") for t in tags), case_id
         elif ruling.isdigit():
             assert f"ruling:{ruling}" in tags, case_id
+        elif ruling == "options" and variant is not None:
+            # A variant's rule: its tag, and those of what the configuration turns on.
+            option = {"option"} if config.get("forbid_bid_total_match") is True else set()
+            assert tags == {variant} | config_variant_tags(config) | option, case_id
         elif ruling == "options":
-            assert tags == {"option"}, case_id
-        if raw["given"]["config"].get("forbid_bid_total_match") is True:
+            assert tags == {"option"} | config_variant_tags(config), case_id
+        if config.get("forbid_bid_total_match") is True:
             assert "option" in tags, case_id
+        assert config_variant_tags(config) <= tags, case_id
         codes = {error["code"] for error in raw["expect"].get("errors", [])}
         if codes & {"bad_card_text", "invalid_action"} or raw["rule"] in {"1.3", "11.11"}:
             assert "notation" in tags, case_id
@@ -76,7 +109,7 @@ def test_tags_follow_the_rule_and_the_kind_of_case() -> None:
 
 def test_every_tag_is_used() -> None:
     used = {tag for raw in RAW.values() for tag in raw["tags"]}
-    assert {"rule", "option", "order", "notation"} <= used
+    assert {"rule", "option", "order", "notation", *VARIANT_TAGS.values()} <= used
     taken = {f"ruling:{r}" for r in rule_rulings().values() if r.isdigit()}
     assert taken <= used
 
@@ -117,7 +150,9 @@ def test_four_players_in_every_rules_area() -> None:
 # -- cases that start from a position -----------------------------------------------------------
 
 POSITION_RULES = {f"12.{n}" for n in range(1, 15)}
-REPLAYED_AREAS = frozenset({"deck", "rounds", "dealing", "games", "end"})
+# The rules of the variants on positions (rules 12.1 to 12.14 read with them).
+VARIANT_POSITION_RULES = {"21.6", "22.8"}
+REPLAYED_AREAS = frozenset({"deck", "rounds", "dealing", "games", "end", "schedule"})
 
 
 # The refused positions of these rules may lie outside position.schema.json:
@@ -145,7 +180,10 @@ def test_starting_positions_can_arise_except_where_the_rule_says_they_cannot() -
     for case in SUITE.cases:
         if case.position is None:
             continue
-        if case.rule in POSITION_RULES and case.errors == REFUSED_POSITION:
+        if (
+            case.rule in POSITION_RULES | VARIANT_POSITION_RULES
+            and case.errors == REFUSED_POSITION
+        ):
             assert case.state is None, case.id
             with pytest.raises((PositionError, RecordError)):
                 from_position(position_from_dict(case.position))
@@ -154,7 +192,7 @@ def test_starting_positions_can_arise_except_where_the_rule_says_they_cannot() -
 
 
 def test_every_rule_on_positions_has_refused_and_accepted_cases() -> None:
-    for rule in POSITION_RULES:
+    for rule in POSITION_RULES | VARIANT_POSITION_RULES:
         cases = [case for case in SUITE.cases if case.rule == rule]
         refused = [case for case in cases if case.errors == REFUSED_POSITION]
         assert len(refused) >= 3, rule
@@ -165,9 +203,10 @@ def test_every_rule_on_positions_has_refused_and_accepted_cases() -> None:
 @pytest.mark.parametrize("area", sorted(set(SUITE.areas) - REPLAYED_AREAS))
 def test_cases_start_from_positions_unless_their_rule_is_about_the_whole_game(area: str) -> None:
     # Starting at the first deal stays for cases about the first deal itself
-    # in the areas of dealing, the round schedule, the deck and its notation,
-    # the end and complete games (and a refused configuration has no position
-    # to start from); they stop before the first card (see below).
+    # in the areas of dealing, the round schedule (and the variant of short
+    # schedules), the deck and its notation, the end and complete games (and
+    # a refused configuration has no position to start from); they stop
+    # before the first card (see below).
     replayed = [
         case.id
         for case in SUITE.cases
@@ -203,7 +242,24 @@ def test_a_case_from_the_first_deal_plays_no_card_and_deals_once() -> None:
 NO_MATCHING_BIDS_AREAS = REPLAYED_AREAS | {"perft", "positions"}
 
 
+def hand_size(config: dict[str, Any], round_: int) -> int:
+    """The cards each player is dealt in ``round_`` (rules 2.3 and 22.3), read by hand."""
+    schedule = config.get("schedule", "standard")
+    if schedule == "standard":
+        return round_
+    if schedule == "odd":
+        return 2 * round_ - 1
+    return int(schedule[round_ - 1])
+
+
+def test_hand_sizes_of_the_schedules() -> None:
+    assert [hand_size({"players": 4}, r) for r in (1, 2, 15)] == [1, 2, 15]
+    assert [hand_size({"schedule": "odd"}, r) for r in (1, 2, 8)] == [1, 3, 15]
+    assert [hand_size({"schedule": [5, 3, 3]}, r) for r in (1, 2, 3)] == [5, 3, 3]
+
+
 def test_no_starting_position_needs_bids_that_add_up_to_the_round() -> None:
+    # (the round's hand size, under a short schedule)
     for case in SUITE.cases:
         start: Any = case.position
         if case.area not in NO_MATCHING_BIDS_AREAS or start is None or case.errors:
@@ -211,4 +267,5 @@ def test_no_starting_position_needs_bids_that_add_up_to_the_round() -> None:
         bids = start["bids"]
         if start["config"].get("forbid_bid_total_match") or bids[start["dealer"]] is None:
             continue
-        assert sum(bid for bid in bids if bid is not None) != start["round"], case.id
+        size = hand_size(start["config"], start["round"])
+        assert sum(bid for bid in bids if bid is not None) != size, case.id

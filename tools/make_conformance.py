@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from conformance_cases import (
     bidding,
+    canadian,
     dealing,
     deck,
     end,
@@ -55,13 +56,14 @@ from conformance_cases import (
     perft,
     positions,
     rounds,
+    schedule,
     scoring,
     trump,
     winner,
 )
 from conformance_cases.common import ROOT, Area
 
-SUITE_VERSION = "2.1.0"
+SUITE_VERSION = "2.2.0"
 PROTOCOL = 2
 
 # -- writing ---------------------------------------------------------------------------------------
@@ -71,7 +73,8 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=True, separators=(", ", ": "))
 
 
-# The areas in the order of the suite's files (and of the rules).
+# The areas in the order of the suite's files (and of the rules; the
+# variants of rules 21 and 22 came last, after the positions).
 AREAS: tuple[Callable[[], Area], ...] = (
     deck.deck_area,
     rounds.rounds_area,
@@ -89,6 +92,8 @@ AREAS: tuple[Callable[[], Area], ...] = (
     illegal.illegal_area,
     perft.perft_area,
     positions.positions_area,
+    canadian.canadian_area,
+    schedule.schedule_area,
 )
 
 RETIRED: list[str] = [
@@ -110,6 +115,8 @@ RETIRED: list[str] = [
         illegal,
         perft,
         positions,
+        canadian,
+        schedule,
     )
     for item in module.RETIRED
 ]

@@ -268,8 +268,14 @@ def area(
 #   11.10: no sources and no ruling);
 # * ``ruling:N``: the rule takes ruling N of docs/sources/rulings.md (its
 #   ``:ruling: N``), where the sources are silent or disagree;
-# * ``option``: the bid-total option (a rule with ``:option:``, a case of the
-#   ``option`` area, or a configuration that turns the option on);
+# * ``option``: the bid-total option (a rule with ``:option:
+#   forbid_bid_total_match``, a case of the ``option`` area, or a
+#   configuration that turns the option on);
+# * ``variant:NAME``: a variant of docs/rules.rst's rules 21 and 22
+#   (``variant:canadian_rule``, ``variant:short_schedule``): a rule whose
+#   ``:option:`` is the variant's configuration key, or a configuration that
+#   turns the variant on (``"canadian_rule": true``, or any ``"schedule"``
+#   but ``"standard"``);
 # * ``notation``: card text and JSON shapes (rules 1.3, 1.4 and 11.11, or a
 #   refusal with ``bad_card_text`` or ``invalid_action``): these test the
 #   adapter's decoding, not the rules, and carry no other tag of their rule;
@@ -284,7 +290,9 @@ RULES_RST = ROOT / "docs" / "rules.rst"
 NOTATION_RULES = frozenset({"1.3", "1.4", "11.11"})
 NOTATION_CODES = frozenset({"bad_card_text", "invalid_action"})
 ORDER = ("order",)
-TAG_ORDER = ("rule", "ruling", "option", "order", "notation")
+TAG_ORDER = ("rule", "ruling", "option", "variant", "order", "notation")
+# The tag of each variant, by the configuration key (and ``:option:``) that turns it on.
+VARIANT_TAGS = {"canadian_rule": "variant:canadian_rule", "schedule": "variant:short_schedule"}
 
 
 def rule_headers(text: str) -> dict[str, dict[str, str]]:
@@ -315,7 +323,19 @@ def rule_tags(rule: str) -> list[str]:
     if ruling.isdigit():
         tags.append(f"ruling:{ruling}")
     if "option" in header:
-        tags = ["option"]
+        name = header["option"]
+        tags = [VARIANT_TAGS[name]] if name in VARIANT_TAGS else ["option"]
+    return tags
+
+
+def variant_tags(cfg: Json) -> list[str]:
+    """The tags of the variants a configuration turns on (or tries to: any schedule but
+    ``"standard"``, an invalid one included)."""
+    tags = []
+    if cfg.get("canadian_rule") is True:
+        tags.append(VARIANT_TAGS["canadian_rule"])
+    if "schedule" in cfg and cfg["schedule"] != "standard":
+        tags.append(VARIANT_TAGS["schedule"])
     return tags
 
 
@@ -327,6 +347,7 @@ def case_tags(
     tags = ["notation"] if codes & NOTATION_CODES else rule_tags(rule)
     if area_name == "option" or cfg.get("forbid_bid_total_match") is True:
         tags.append("option")
+    tags.extend(variant_tags(cfg))
     tags.extend(also)
     return sorted(set(tags), key=lambda tag: (TAG_ORDER.index(tag.split(":")[0]), tag))
 
@@ -387,6 +408,7 @@ def refused(at: int, code: str) -> list[Json]:
 POSITION_KEYS = (
     "players",
     "options",
+    "schedule",
     "round",
     "dealer",
     "over",

@@ -65,6 +65,15 @@ HISTORY: dict[str, dict[str, Any]] = {
         "positions": 627,
         "rule_12": 79,
     },
+    "2.1.0": {
+        "commit": "37af0ae",
+        "cases": 2614,
+        "areas": 16,
+        "retired": 391,
+        "players": {"3": 539, "4": 646, "5": 632, "6": 791},
+        "positions": 2584,
+        "rule_12": 79,
+    },
 }
 
 

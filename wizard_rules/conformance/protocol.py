@@ -56,6 +56,16 @@ holding them, or a number too large for a double, as an adapter error).
    ``state``; the rest of the answer is judged as usual.  ``false`` and
    ``[]`` mean nothing is unsupported.
 
+   A key of ``config`` that the adapter does not know (a variant it does
+   not implement, such as ``canadian_rule`` or ``schedule``, rules 21 and 22
+   of the specification) is not a refusal: the adapter answers the case
+   ``"unsupported": true``, whatever the key's value, rather than
+   ``invalid_config`` (which says that no game has this configuration) or
+   the base game's answer.  The keys the suite uses are ``players``,
+   ``first_dealer``, ``forbid_bid_total_match``, ``canadian_rule`` and
+   ``schedule``; an adapter written before a key was added keeps working,
+   and its report shows the cases it lacks as unsupported, not as failures.
+
    Answers are compared as JSON values, types included (``true`` is not
    ``1``, ``1.0`` is not ``1``).  A part asked for and left out of the
    answer (``errors``, ``perft``, or a key of ``state``) is wrong, never read
@@ -335,7 +345,8 @@ without sending them.  ``conformance fuzz`` needs version 2.
    and answers :class:`OkAnswer` ``{"type": "ok"}``, or
    :class:`RefusedAnswer` ``{"type": "refused", "code": "invalid_config"}``
    (``invalid_position`` for a position it refuses, ``unsupported`` for a
-   position it cannot start from).
+   position it cannot start from or a configuration with a key it does not
+   know, as for a ``case``).
 2. ``{"type": "apply", "action": ACTION}`` (:class:`ApplyRequest`): the
    adapter applies the action to its game and answers ``{"type": "ok"}``, or
    refuses it with ``{"type": "refused", "code": CODE}`` and keeps the game
