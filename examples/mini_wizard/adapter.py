@@ -17,7 +17,13 @@ from; and the step-by-step messages ``start``, ``apply`` and ``query``
 is read here (:func:`read_position`: its shape, in the engine's seats) and
 judged by the engine (rules 12.1 to 12.14); either refusal is
 ``invalid_position``, as is a partial position (a hidden hand: not a game).
-Every position is judged, so no case is answered ``unsupported``.
+Every position is judged.
+
+A configuration key it does not know (:data:`CONFIG_KEYS`) is a variant it
+lacks, such as the Canadian rule (``canadian_rule``, rule 21) or a short
+schedule (``schedule``, rule 22): such a case is answered ``"unsupported":
+true``, and a ``start`` with it is refused with the code ``unsupported``, as
+the protocol says, rather than guessed at or refused as ``invalid_config``.
 
 It bridges the engine's structure to the protocol (see docs/implementers.rst):
 
@@ -85,6 +91,14 @@ PHASE_OF: dict[str, Phase] = {
 }
 
 
+CONFIG_KEYS = frozenset({"players", "first_dealer", "forbid_bid_total_match"})
+"""The configuration keys Mini Wizard knows; any other names a variant it lacks."""
+
+
+class Unsupported(Exception):
+    """A configuration with a key Mini Wizard does not know: a variant it lacks."""
+
+
 class Rejected(Exception):
     """An action the adapter itself refuses (rules 11.11, 11.3, 11.4), with its protocol code."""
 
@@ -108,11 +122,17 @@ def read_card(text: str) -> Card:
 
 
 def read_config(config: object) -> tuple[int, int, bool]:
-    """A configuration's players, first dealer and option; :class:`ValueError` if it is none."""
-    if type(config) is not dict or "players" not in config:
+    """A configuration's players, first dealer and option.
+
+    :raises Unsupported: it has a key that is not one of :data:`CONFIG_KEYS`.
+    :raises ValueError: it is not a configuration (``invalid_config``).
+    """
+    if type(config) is not dict:
         raise ValueError("not a configuration")
-    if not set(config) <= {"players", "first_dealer", "forbid_bid_total_match"}:
-        raise ValueError("unknown configuration field")
+    if not set(config) <= CONFIG_KEYS:
+        raise Unsupported(f"no such variant here: {sorted(set(config) - CONFIG_KEYS)}")
+    if "players" not in config:
+        raise ValueError("not a configuration")
     players, first = config["players"], config.get("first_dealer", 0)
     option = config.get("forbid_bid_total_match", False)
     if not is_int(players) or not is_int(first) or type(option) is not bool:
@@ -183,7 +203,7 @@ def read_position(value: object, config: tuple[int, int, bool]) -> Position:
     try:
         if read_config(value["config"]) != config:
             raise InvalidPosition("the position's configuration is not the case's")
-    except ValueError:
+    except (ValueError, Unsupported):
         raise InvalidPosition("the position's configuration is not one") from None
     n, first, _ = config
     number, dealer, leader, over = (value[k] for k in ("round", "dealer", "leader", "over"))
@@ -229,6 +249,7 @@ class Table:
     def __init__(self, config: object, position: object = None) -> None:
         """Start the game ``config`` describes, at ``position`` unless it is ``None``.
 
+        :raises Unsupported: the configuration names a variant Mini Wizard lacks.
         :raises ValueError: the configuration is refused (``invalid_config``).
         :raises InvalidPosition: the position is refused (``invalid_position``).
         """
@@ -427,9 +448,15 @@ def perft(game: Game, depth: int) -> int:
 
 
 def start(config: object, position: object) -> Table | str:
-    """A new table, or the code of its refusal (``invalid_config``, ``invalid_position``)."""
+    """A new table, or the code it is not started with.
+
+    That is ``invalid_config`` or ``invalid_position`` for a refusal, and
+    ``unsupported`` for a configuration with a variant Mini Wizard lacks.
+    """
     try:
         return Table(config, position)
+    except Unsupported:
+        return "unsupported"
     except InvalidPosition:
         return "invalid_position"
     except ValueError:
@@ -456,6 +483,8 @@ def run_case(request: dict[str, Any]) -> dict[str, Any]:
     """Answer one ``case`` request, from its ``position`` if it has one (protocol 2)."""
     answer: dict[str, Any] = {"type": "result", "id": request.get("id")}
     table = start(request.get("config"), request.get("position"))
+    if table == "unsupported":
+        return answer | {"unsupported": True}
     if isinstance(table, str):
         return answer | {"errors": [{"at": None, "code": table}], "state": None, "perft": None}
     errors = []

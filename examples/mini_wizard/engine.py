@@ -11,7 +11,8 @@ like many engines found in the wild rather than like ``wizard_rules``:
 * it has its own reasons for a refusal (:class:`Reason`), not the suite's
   error codes;
 * a trump choice is a :class:`Suit`, so "no trump" cannot even be written;
-* it has no bid-total option (rule 20.1): every game is the base game.
+* it has no bid-total option (rule 20.1) and none of the variants (rules 21
+  and 22): every game is the base game.
 
 A game starts at the first deal (:class:`Game`) or at any point inside a
 game, a :class:`Position` (rule 12): :meth:`Game.at` checks the position
