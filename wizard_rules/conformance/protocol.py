@@ -61,10 +61,13 @@ holding them, or a number too large for a double, as an adapter error).
    of the specification) is not a refusal: the adapter answers the case
    ``"unsupported": true``, whatever the key's value, rather than
    ``invalid_config`` (which says that no game has this configuration) or
-   the base game's answer.  The keys the suite uses are ``players``,
+   the base game's answer.  The keys the protocol defines are ``players``,
    ``first_dealer``, ``forbid_bid_total_match``, ``canadian_rule`` and
    ``schedule``; an adapter written before a key was added keeps working,
    and its report shows the cases it lacks as unsupported, not as failures.
+   (This library's adapter implements every key the protocol defines, and
+   refuses a key outside them with ``invalid_config``; no case of the suite
+   gives one.)
 
    Answers are compared as JSON values, types included (``true`` is not
    ``1``, ``1.0`` is not ``1``).  A part asked for and left out of the
