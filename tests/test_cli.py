@@ -156,7 +156,7 @@ def test_account_of_an_unfinished_game_has_no_winner() -> None:
     import random
 
     from wizard_rules import apply, new_game, random_action
-    from wizard_rules.cli.commands import account
+    from wizard_rules.formats.text import account
 
     rng = random.Random(4)
     state = new_game(Config(players=3))
@@ -182,7 +182,7 @@ def test_python_dash_m_runs_the_command(
 
 def test_account_of_an_unfinished_game_says_so() -> None:
     from wizard_rules import new_game
-    from wizard_rules.cli.commands import account
+    from wizard_rules.formats.text import account
 
     text = account(new_game(Config(players=4)))
     assert "The game is not over: round 1, phase deal, to act: chance" in text

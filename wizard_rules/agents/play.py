@@ -63,6 +63,7 @@ from wizard_rules.errors import (
     show_value,
 )
 from wizard_rules.formats.records import GameRecord
+from wizard_rules.formats.text import suit_name, trump_sentence
 from wizard_rules.sim.random_play import random_deal, round_deal_rng
 
 __all__ = [
@@ -73,9 +74,6 @@ __all__ = [
     "render_turn",
 ]
 
-_SUIT_NAMES: Final = {suit: suit.name.title() for suit in Suit}
-"""Each suit as the game names it to the player: ``Clubs``, ``Diamonds``, ...."""
-
 _SUIT_STYLES: Final = {
     Suit.CLUBS: "green",
     Suit.DIAMONDS: "yellow",
@@ -84,7 +82,7 @@ _SUIT_STYLES: Final = {
 }
 _SUIT_WORDS: Final = {
     **{suit.value.lower(): suit for suit in Suit},
-    **{name.lower(): suit for suit, name in _SUIT_NAMES.items()},
+    **{suit_name(suit).lower(): suit for suit in Suit},
     **{str(number): suit for number, suit in enumerate(Suit, start=1)},
 }
 
@@ -120,18 +118,6 @@ def _card_text(card: Card, emphasis: str = "") -> Text:
     if card.suit is not None:
         style = _SUIT_STYLES[card.suit]
     return Text(card.text, style=f"{style} {emphasis}".strip())
-
-
-def _trump_line(view: PlayerView) -> str:
-    turned = view.turned
-    if turned is None:
-        return "no card turned (the last round): no trump"
-    if turned.is_jester:
-        return f"turned {turned}: no trump"
-    if view.trump is None:
-        return f"turned {turned}: the dealer, P{view.dealer}, names the trump"
-    named = ", named by the dealer" if turned.is_wizard else ""
-    return f"turned {turned}: trump {_SUIT_NAMES[view.trump]}{named}"
 
 
 def _seat_name(seat: int, you: int) -> str:
@@ -186,7 +172,7 @@ def _trick_text(view: PlayerView) -> Text:
         text.append_text(_card_text(card))
     led = view.led_suit
     if led is not None:
-        text.append(f"  (led suit {_SUIT_NAMES[led]}; ")
+        text.append(f"  (led suit {suit_name(led)}; ")
     elif any(card.is_wizard for card in view.current_trick):
         text.append("  (no led suit: a Wizard led; ")  # only Jesters can come before it
     else:
@@ -221,7 +207,9 @@ def render_turn(view: PlayerView) -> RenderableType:
     numbered (1, 2, ...) and the others marked ``·``.
     """
     config = view.config
-    title = f"Round {view.round} of {config.rounds} · dealer P{view.dealer} · {_trump_line(view)}"
+    title = (
+        f"Round {view.round} of {config.rounds} · dealer P{view.dealer} · {trump_sentence(view)}"
+    )
     parts: list[RenderableType] = [_seats_table(view), Text("")]
     if view.phase is Phase.PLAY:
         parts.append(_trick_text(view))
@@ -230,7 +218,7 @@ def render_turn(view: PlayerView) -> RenderableType:
     if view.phase is Phase.PLAY and view.is_my_turn and len(choices) < len(view.hand):
         led = view.led_suit
         assert led is not None  # only following suit ever forbids a card
-        parts.append(Text(f"(· you must follow {_SUIT_NAMES[led]}, or play a Wizard or Jester)"))
+        parts.append(Text(f"(· you must follow {suit_name(led)}, or play a Wizard or Jester)"))
     return Panel(Group(*parts), title=escape(title), title_align="left", expand=False)
 
 
@@ -412,7 +400,7 @@ class TerminalGame:
             self.say(f"{who} bid {action.tricks}.")
         elif type(action) is ChooseTrump:
             assert action.suit is not None
-            self.say(f"{who} named trump: {_SUIT_NAMES[action.suit]}.")
+            self.say(f"{who} named trump: {suit_name(action.suit)}.")
         else:
             assert type(action) is Play
             line = Text(f"{who} played ")

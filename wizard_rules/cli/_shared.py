@@ -1,0 +1,121 @@
+"""What the commands share: the types of their arguments, and rich on a terminal.
+
+rich is imported only when a terminal needs it (a progress bar or a table):
+``import wizard_rules.cli`` does not load it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import TextIO
+
+from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS
+
+__all__ = [
+    "is_terminal",
+    "players_arg",
+    "positive_arg",
+    "progress_bar",
+    "rich_lines",
+    "rich_table",
+    "seed_arg",
+    "timeout_arg",
+]
+
+
+def players_arg(text: str) -> int:
+    """The number of players ``text`` gives (an argparse type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {value}"
+        )
+    return value
+
+
+def seed_arg(text: str) -> int:
+    """The seed ``text`` gives: a whole number of at most 100 digits (an argparse type)."""
+    shown = text if len(text) <= 30 else text[:27] + "..."
+    if len(text) > 100:
+        raise argparse.ArgumentTypeError(f"a seed has at most 100 digits: {shown!r}")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
+
+
+def positive_arg(text: str) -> int:
+    """The whole number from 1 up that ``text`` gives (an argparse type)."""
+    if not text.isdigit() or len(text) > 9 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a whole number from 1 up: {text[:30]!r}")
+    return int(text)
+
+
+def timeout_arg(text: str) -> float:
+    """The seconds, more than 0 and at most 3600, that ``text`` gives (an argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text[:30]!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError("the timeout must be more than 0 and at most 3600 s")
+    return value
+
+
+def is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (a stream without ``isatty`` is not)."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+@contextlib.contextmanager
+def progress_bar(total: int, unit: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar (rich) on standard error while the block runs, if it is a terminal.
+
+    Yields the function to call with the number done so far; when standard
+    error is not a terminal, it does nothing.
+    """
+    if not is_terminal(sys.stderr):
+        yield lambda done: None
+        return
+    # rich is imported here, not at the top: only a terminal needs it.
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    columns = (BarColumn(), MofNCompleteColumn(), TextColumn(unit))
+    with Progress(*columns, console=Console(file=sys.stderr)) as bar:
+        task = bar.add_task(unit, total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+def rich_table(out: TextIO, header: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """Write a table with rich if ``out`` is a terminal; whether it did."""
+    if not is_terminal(out):
+        return False
+    out.write("\n".join(rich_lines(header, rows)) + "\n")
+    return True
+
+
+def rich_lines(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A table drawn by rich for the terminal, as lines (with its escape codes).
+
+    The first column is left-aligned, the others right-aligned (figures).
+    """
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table()
+    for index, name in enumerate(header):
+        table.add_column(name, justify="left" if index == 0 else "right")
+    for row in rows:
+        table.add_row(*row)
+    console = Console(force_terminal=True, highlight=False)
+    with console.capture() as capture:
+        console.print(table)
+    return capture.get().rstrip("\n").split("\n")

@@ -1,0 +1,348 @@
+"""Positions and games as text a person reads: what ``wizard-rules show`` and ``simulate`` print.
+
+Plain strings, no styling: :mod:`wizard_rules.agents.play` styles what it
+takes from here for the terminal.  This module is the one home of the
+sentence that says which card was turned and what is trump
+(:func:`trump_sentence`), for a position, a player's view and a finished
+round alike.
+
+>>> from wizard_rules import Config, Position, new_game, position_of
+>>> print(trump_sentence(Position.from_text(
+...     "players=3 round=1 dealer=1 scores=0,0,0 hands=D1/D2/D3 turned=W2 trump=S "
+...     "bids=-,-,- won=0,0,0 played=- trick=- leader=2")))
+Turned W2: trump Spades named by the dealer
+>>> print(position_table(position_of(new_game(Config(players=3)))), end="")
+Round 1 of 20: 3 players, dealer P0, bid-total option off
+Not dealt yet: no card turned, no trump
+<BLANKLINE>
+seat  hand  bid  won  score
+P0    -       -    0      0  dealer
+P1    -       -    0      0
+P2    -       -    0      0
+<BLANKLINE>
+To act: chance, the deal of round 1
+Legal actions: none
+"""
+
+from __future__ import annotations
+
+from wizard_rules.core.actions import Action
+from wizard_rules.core.cards import DECK, Card, Suit
+from wizard_rules.core.config import seat_after
+from wizard_rules.core.position import Position, from_position
+from wizard_rules.core.scoring import RoundResult
+from wizard_rules.core.state import Phase, State
+from wizard_rules.core.transitions import legal_actions
+from wizard_rules.core.trick import led_suit, winning_position
+from wizard_rules.core.views import PlayerView
+from wizard_rules.errors import ErrorCode, InvalidArgumentError
+
+__all__ = ["account", "position_table", "suit_name", "trump_sentence"]
+
+
+def suit_name(suit: Suit) -> str:
+    """Return the name of ``suit`` as the text of a position or a game writes it.
+
+    >>> suit_name(Suit.HEARTS)
+    'Hearts'
+    """
+    return suit.name.title()
+
+
+def trump_sentence(subject: Position | PlayerView | RoundResult) -> str:
+    """Return the sentence that says which card was turned and what is trump.
+
+    The wording is that of the text ``subject`` is shown in: a position's
+    table (:func:`position_table`, a sentence of its own, capitalized), the
+    panel of a player's turn (:func:`~wizard_rules.agents.play.render_turn`),
+    or a round of a game's :func:`account`.  The turned card may be missing
+    (the last round deals every card), a Jester (no trump), a Wizard (the
+    dealer names the trump, or has not yet) or a suit card (its suit is
+    trump).
+
+    >>> import random
+    >>> from wizard_rules import Config, apply, new_game, player_view, position_of, random_deal
+    >>> state = new_game(Config(players=3))
+    >>> state = apply(state, random_deal(state, random.Random(3)))
+    >>> trump_sentence(player_view(state, 0))
+    'turned C5: trump Clubs'
+    >>> trump_sentence(position_of(state))
+    'Turned C5: trump Clubs'
+
+    :raises InvalidArgumentError: ``subject`` is none of the three.
+    """
+    _expect(subject, Position, PlayerView, RoundResult)
+    if type(subject) is Position and subject.phase is Phase.DEAL:
+        return "Not dealt yet: no card turned, no trump"
+    if type(subject) is Position and subject.phase is Phase.GAME_OVER:
+        return "No card turned, no trump: the game is over"
+    turned, trump = subject.turned, subject.trump
+    if turned is None:
+        if type(subject) is Position:
+            why = f"round {subject.round} deals every card"
+        else:
+            why = "the last round" if type(subject) is PlayerView else "last round"
+        sentence = f"no card turned ({why}): no trump"
+    elif turned.is_jester:
+        sentence = f"turned {turned}: no trump"
+    elif trump is None:
+        sentence = f"turned {turned}: the dealer, P{subject.dealer}, names the trump"
+    elif not turned.is_wizard:
+        sentence = f"turned {turned}: trump {suit_name(trump)}"
+    elif type(subject) is RoundResult:
+        sentence = f"turned {turned}: dealer names {suit_name(trump)}"
+    else:
+        named = " named" if type(subject) is Position else ", named"
+        sentence = f"turned {turned}: trump {suit_name(trump)}{named} by the dealer"
+    return sentence[0].upper() + sentence[1:] if type(subject) is Position else sentence
+
+
+def _expect(value: object, *kinds: type) -> None:
+    """Raise ``invalid_argument`` unless ``value`` is of one of ``kinds`` (exactly)."""
+    if type(value) not in kinds:
+        names = [f"a {kind.__name__}" for kind in kinds]
+        expected = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected {expected}, not {type(value).__name__}"
+        )
+
+
+# -- a position: wizard-rules show ---------------------------------------------
+
+
+def position_table(position: Position) -> str:
+    """Return ``position`` as a table a person can read, as ``wizard-rules show`` prints it.
+
+    The round, the dealer and the option; the turned card and the trump;
+    every seat's hand (or "hidden"), bid, tricks won and score; the trick in
+    progress with who played what; who is to act; and the legal actions,
+    when the hand of the seat to act is known.  The text ends with a newline.
+
+    :raises InvalidArgumentError: ``position`` is not a :class:`~wizard_rules.Position`.
+    """
+    _expect(position, Position)
+    p = position
+    config = p.config
+    option = "on" if config.forbid_bid_total_match else "off"
+    over = ", the game is over" if p.over else ""
+    lines = [
+        f"Round {p.round} of {config.rounds}{over}: {config.players} players, "
+        f"dealer P{p.dealer}, bid-total option {option}",
+        trump_sentence(p),
+        "",
+        *_table_lines(p),
+        "",
+    ]
+    phase = p.phase
+    if phase is Phase.PLAY:
+        lines.extend(_trick_lines(p))
+    if phase is Phase.DEAL:
+        lines.append(f"To act: chance, the deal of round {p.round}")
+    elif phase is Phase.GAME_OVER:
+        best = max(p.scores)
+        winners = [f"P{seat}" for seat, score in enumerate(p.scores) if score == best]
+        label = "winner" if len(winners) == 1 else "winners (tied)"
+        lines.append(f"To act: nobody; {label} {', '.join(winners)} with {best} points")
+    else:
+        action = {Phase.CHOOSE_TRUMP: "name the trump", Phase.BID: "bid", Phase.PLAY: "play"}
+        lines.append(f"To act: P{p.current_player} ({action[phase]})")
+    lines.extend(_legal_lines(p))
+    return "\n".join(lines) + "\n"
+
+
+def _hand_text(hand: tuple[Card, ...] | None, size: int) -> str:
+    if hand is None:
+        return f"hidden ({size} card{'' if size == 1 else 's'})"
+    return " ".join(str(card) for card in hand) if hand else "-"
+
+
+def _table_lines(position: Position) -> list[str]:
+    p = position
+    players = p.config.players
+    phase = p.phase
+    sizes = p.hand_sizes
+    hands = [_hand_text(hand, size) for hand, size in zip(p.hands, sizes, strict=True)]
+    width = max(4, *(len(hand) for hand in hands))
+    lines = [f"{'seat':<6}{'hand':<{width}}{'bid':>5}{'won':>5}{'score':>7}"]
+    for seat in range(players):
+        notes = []
+        if seat == p.dealer and phase is not Phase.GAME_OVER:
+            notes.append("dealer")
+        if seat == p.leader and phase is Phase.PLAY:
+            notes.append("leads this trick")
+        if seat == p.current_player:
+            notes.append("to act")
+        bid = p.bids[seat]
+        line = (
+            f"{f'P{seat}':<6}{hands[seat]:<{width}}{'-' if bid is None else bid:>5}"
+            f"{p.tricks_won[seat]:>5}{p.scores[seat]:>7}"
+        )
+        lines.append(f"{line}  {', '.join(notes)}".rstrip())
+    return lines
+
+
+def _trick_lines(position: Position) -> list[str]:
+    p = position
+    players = p.config.players
+    finished = len(p.played) // players
+    if finished:
+        tricks = "trick" if finished == 1 else "tricks"
+        cards = " ".join(str(card) for card in p.played)
+        lines = [f"Finished: {finished} {tricks}, with the cards {cards}"]
+    else:
+        lines = ["Finished: no trick yet"]
+    if not p.current_trick:
+        lines.append(f"Trick in progress: none yet, P{p.leader} leads")
+        return lines
+    played = ", ".join(
+        f"P{seat_after(p.leader, k, players)} {card}" for k, card in enumerate(p.current_trick)
+    )
+    suit = led_suit(p.current_trick)
+    led = "no led suit" if suit is None else f"led suit {suit_name(suit)}"
+    winning = seat_after(p.leader, winning_position(p.current_trick, p.trump), players)
+    lines.append(f"Trick in progress: {played} ({led}; P{winning} winning so far)")
+    return lines
+
+
+def _legal_lines(position: Position) -> list[str]:
+    p = position
+    actor = p.current_player
+    if actor is None:
+        return ["Legal actions: none"]
+    if p.hands[actor] is None:
+        return [f"Legal actions: cannot be listed, the hand of P{actor} (to act) is hidden"]
+    filled = _filled(p)
+    if filled is None:
+        return ["Legal actions: cannot be listed, no deal of the hidden hands fits this trick"]
+    actions: tuple[Action, ...] = legal_actions(from_position(filled))
+    lines = [f"Legal actions ({len(actions)}):"]
+    for index, action in enumerate(actions):
+        item = f"{action}{',' if index < len(actions) - 1 else ''}"
+        if len(lines[-1]) + 1 + len(item) > 79:
+            lines.append(" ")
+        lines[-1] += f" {item}"
+    return lines
+
+
+def _filled(position: Position) -> Position | None:
+    """``position`` with its hidden hands dealt from the cards nobody has seen.
+
+    The choices of the seat to act depend on its own hand and the public
+    facts only, so any deal of the hidden hands that makes a position gives
+    them.  A seat that played another suit than the led suit in the trick in
+    progress holds none of it (rule 12.14): those seats are dealt first,
+    from the cards of the other suits, the Wizards and the Jesters.  ``None``
+    if they cannot be: no game reaches ``position``.  (This stands in for a
+    query of the core that would list the legal actions of a partial
+    position.)
+    """
+    p = position
+    if p.is_complete:
+        return p
+    players = p.config.players
+    led = led_suit(p.current_trick)
+    void = {
+        seat_after(p.leader, k, players)
+        for k, card in enumerate(p.current_trick)
+        if led is not None and card.suit is not None and card.suit is not led
+    }
+    seen = {*p.played, *p.current_trick, *(card for hand in p.hands for card in hand or ())}
+    if p.turned is not None:
+        seen.add(p.turned)
+    hands = list(p.hands)
+    hidden = [seat for seat, hand in enumerate(hands) if hand is None]
+    for seat in sorted(hidden, key=lambda seat: seat not in void):
+        allowed = [
+            card
+            for card in DECK
+            if card not in seen and (seat not in void or card.suit is not led)
+        ]
+        hand = tuple(allowed[: p.hand_sizes[seat]])
+        if len(hand) < p.hand_sizes[seat]:
+            return None
+        hands[seat] = hand
+        seen.update(hand)
+    return Position(
+        config=p.config,
+        round=p.round,
+        dealer=p.dealer,
+        scores=p.scores,
+        hands=hands,
+        turned=p.turned,
+        trump=p.trump,
+        bids=p.bids,
+        tricks_won=p.tricks_won,
+        played=p.played,
+        current_trick=p.current_trick,
+        leader=p.leader,
+        over=p.over,
+    )
+
+
+# -- a game: the account that wizard-rules simulate and replay print ----------------
+
+
+def account(state: State) -> str:
+    """Return a readable account of the finished rounds of ``state``.
+
+    One block per round (dealer, turned card, trump, bids, every trick and
+    its winner, and the score table), then the winners if the game is over,
+    or where it stands if it is not.  The text ends with a newline.
+
+    >>> from wizard_rules import Config, new_game
+    >>> print(account(new_game(Config(players=4))), end="")
+    Wizard: 4 players, 15 rounds, first dealer P0, bid-total option off
+    <BLANKLINE>
+    The game is not over: round 1, phase deal, to act: chance
+
+    :raises InvalidArgumentError: ``state`` is not a :class:`~wizard_rules.State`.
+    """
+    _expect(state, State)
+    config = state.config
+    option = "on" if config.forbid_bid_total_match else "off"
+    lines = [
+        f"Wizard: {config.players} players, {config.rounds} rounds, "
+        f"first dealer P{config.first_dealer}, bid-total option {option}",
+    ]
+    totals = [0] * config.players
+    for result in state.results:
+        for seat, points in enumerate(result.scores):
+            totals[seat] += points
+        lines.append("")
+        lines.extend(_round_lines(result, totals))
+    if not state.is_over:
+        lines.append("")
+        who = "chance" if state.current_player is None else f"P{state.current_player}"
+        lines.append(
+            f"The game is not over: round {state.round}, phase {state.phase.value}, to act: {who}"
+        )
+    else:
+        best = max(totals)
+        names = ", ".join(f"P{seat}" for seat in state.winners)
+        label = "Winner" if len(state.winners) == 1 else "Winners (tied)"
+        lines.append("")
+        lines.append(f"{label}: {names} with {best} points")
+    return "\n".join(lines) + "\n"
+
+
+def _round_lines(result: RoundResult, totals: list[int]) -> list[str]:
+    players = len(result.bids)
+    cards = "card" if result.round == 1 else "cards"
+    order = [seat_after(result.dealer, 1 + k, players) for k in range(players)]
+    lines = [
+        f"Round {result.round} ({result.round} {cards} each), dealer P{result.dealer}, "
+        f"{trump_sentence(result)}",
+        "  Bids: " + ", ".join(f"P{seat} {result.bids[seat]}" for seat in order),
+    ]
+    for number, trick in enumerate(result.tricks, start=1):
+        played = ", ".join(
+            f"P{trick.seat_of(position)} {card}" for position, card in enumerate(trick.cards)
+        )
+        lines.append(f"  Trick {number}: {played} -> P{trick.winner}")
+    lines.append("  seat   bid  took  round  total")
+    for seat in range(players):
+        lines.append(
+            f"  P{seat:<4}{result.bids[seat]:>4}{result.tricks_won[seat]:>6}"
+            f"{result.scores[seat]:>7}{totals[seat]:>7}"
+        )
+    return lines
