@@ -16,7 +16,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from wizard_rules import Config, apply, legal_actions, player_view, random_deal
+from wizard_rules import Config, Deal, apply, legal_actions, player_view, random_deal
+from wizard_rules.core.rules import CanadianRule, ListedSchedule, OddSchedule, Rules
 from wizard_rules.core.state import State
 from wizard_rules.integrations.openspiel import chance_outcomes_of
 from wizard_rules.integrations.pettingzoo import raw_env
@@ -40,7 +41,7 @@ def plain(config: Config, round: int | None, seed: int) -> tuple[State, list[lis
     deals, choices = random.Random(seed), random.Random(seed + 1)
     state = _round_start(config, round or 1)
     start = state.scores
-    layout = Layout(config.players)
+    layout = Layout(config.players, rules=config.rules)
     seen: list[list[float]] = []
     while not (state.is_over or (round is not None and state.round != round)):
         if state.is_chance:
@@ -55,13 +56,16 @@ def plain(config: Config, round: int | None, seed: int) -> tuple[State, list[lis
     return state, seen
 
 
-def openspiel(config: Config, round: int | None, seed: int) -> tuple[Any, list[list[float]]]:
+def openspiel(
+    config: Config, round: int | None, seed: int, variant: dict[str, Any] | None = None
+) -> tuple[Any, list[list[float]]]:
     game = pyspiel.load_game(
         "wizard_rules",
         {
             "players": config.players,
             "forbid_bid_total_match": config.forbid_bid_total_match,
             "round": round or 0,
+            **(variant or {}),
         },
     )
     deals, choices = random.Random(seed), random.Random(seed + 1)
@@ -79,9 +83,14 @@ def openspiel(config: Config, round: int | None, seed: int) -> tuple[Any, list[l
     return state, seen
 
 
-def pettingzoo(config: Config, round: int | None, seed: int) -> tuple[Any, list[list[float]]]:
+def pettingzoo(
+    config: Config, round: int | None, seed: int, variant: dict[str, Any] | None = None
+) -> tuple[Any, list[list[float]]]:
     env = raw_env(
-        config.players, forbid_bid_total_match=config.forbid_bid_total_match, round=round
+        config.players,
+        forbid_bid_total_match=config.forbid_bid_total_match,
+        round=round,
+        **(variant or {}),
     )
     env.reset(seed=seed)
     choices = random.Random(seed + 1)
@@ -116,3 +125,89 @@ def test_the_same_seeded_game_scores_the_same_everywhere(
     # and every decision was taken on the same observation
     assert spiel_seen == seen
     assert zoo_seen == seen
+
+
+# The variants (rules 21 and 22): the Config made of the rules' pieces here, the
+# frameworks given their parameters.  The hand sizes expected are the
+# schedule's of docs/rules.rst (rule 22.1: the odd schedule of 4 players is 1,
+# 3, ..., 15; of 3 players 1, 3, ..., 19), not asked of the engine.
+ODD = Rules(schedule=OddSchedule())
+CANADIAN = (CanadianRule(),)
+VARIANT_CASES = [
+    (
+        Config(players=4, rules=ODD),
+        {"schedule": "odd"},
+        {"schedule": "odd"},
+        None,
+        [1, 3, 5, 7, 9, 11, 13, 15],
+        6,
+    ),
+    (
+        Config(players=3, rules=Rules(schedule=OddSchedule(), bid_restrictions=CANADIAN)),
+        {"schedule": "odd", "canadian_rule": True},
+        {"schedule": "odd", "canadian_rule": True},
+        None,
+        [1, 3, 5, 7, 9, 11, 13, 15, 17, 19],
+        7,
+    ),
+    (
+        Config(players=5, rules=Rules(schedule=ListedSchedule(sizes=(1, 3, 5)))),
+        {"schedule": "1,3,5"},
+        {"schedule": [1, 3, 5]},
+        None,
+        [1, 3, 5],
+        8,
+    ),
+    (
+        Config(
+            players=4,
+            forbid_bid_total_match=True,
+            rules=Rules(schedule=ListedSchedule(sizes=(15, 2, 9)), bid_restrictions=CANADIAN),
+        ),
+        {"schedule": "15;2;9", "canadian_rule": True},
+        {"schedule": (15, 2, 9), "canadian_rule": True},
+        2,
+        [2],
+        9,
+    ),
+    (
+        Config(players=6, rules=Rules(bid_restrictions=CANADIAN)),
+        {"canadian_rule": True},
+        {"canadian_rule": True},
+        None,
+        list(range(1, 11)),
+        10,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("config", "spiel_params", "zoo_params", "round", "sizes", "seed"), VARIANT_CASES
+)
+def test_a_variant_game_scores_the_same_everywhere(
+    config: Config,
+    spiel_params: dict[str, Any],
+    zoo_params: dict[str, Any],
+    round: int | None,
+    sizes: list[int],
+    seed: int,
+) -> None:
+    state, seen = plain(config, round, seed)
+    spiel, spiel_seen = openspiel(config, round, seed, spiel_params)
+    totals, zoo_seen = pettingzoo(config, round, seed, zoo_params)
+    assert spiel.wizard_state.config == config
+    start = _round_start(config, round or 1).scores
+    scores = [float(b - a) for a, b in zip(start, state.scores, strict=True)]
+    assert spiel.returns() == scores
+    assert list(totals.values()) == scores
+    assert spiel.wizard_state == state
+    assert_same_state(spiel.wizard_state, state)
+    assert spiel_seen == seen
+    assert zoo_seen == seen
+    # the rounds played dealt the schedule's hand sizes, and were scored by them
+    deals = [action for action in state.history if type(action) is Deal]
+    assert [len(deal.hands[0]) for deal in deals] == sizes
+    for result, size in zip(state.results, sizes, strict=True):
+        assert sum(result.tricks_won) == size
+        for bid, won, points in zip(result.bids, result.tricks_won, result.scores, strict=True):
+            assert points == (20 + 10 * won if bid == won else -10 * abs(bid - won))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import pickle
 import random
 import sys
 from typing import Any
@@ -34,7 +35,9 @@ from wizard_rules import (
     random_deal,
 )
 from wizard_rules.core.cards import DECK, Suit
-from wizard_rules.integrations.tensors import Layout
+from wizard_rules.core.rules import CanadianRule, ListedSchedule, OddSchedule, Rules
+from wizard_rules.core.state import State
+from wizard_rules.integrations.tensors import Layout, max_score
 from wizard_rules.sim.batch import action_id
 
 from .fields import assert_same_state
@@ -78,6 +81,13 @@ def play_randomly(
         ({"players": 6, "round": 5, "forbid_bid_total_match": True}, True),
         ({"players": 4, "round": 7, "first_dealer": 2, "normalize_returns": True}, True),
         ({"players": 6}, False),  # the whole game (serialising every step replays it: slow)
+        # the variants (rules 21 and 22)
+        ({"players": 4, "schedule": "odd"}, False),
+        ({"players": 4, "canadian_rule": True}, False),
+        ({"players": 5, "schedule": "1,3,5", "canadian_rule": True}, True),
+        ({"players": 3, "schedule": "20 5"}, True),  # round 1 deals every card, none turned
+        ({"players": 4, "schedule": "7", "round": 1}, True),  # one size: kept as "7;"
+        ({"players": 6, "schedule": "odd", "round": 4, "normalize_returns": True}, True),
     ],
     ids=str,
 )
@@ -120,6 +130,18 @@ def test_serialisation_and_pickling_round_trip() -> None:
         {"round": 16},
         {"round": -1},
         {"players": 3, "first_dealer": 3},
+        {"canadian_rule": 1},
+        {"canadian_rule": "yes"},
+        {"schedule": "short"},
+        {"schedule": "1,x"},
+        {"schedule": "1,-3"},
+        {"schedule": ""},
+        {"schedule": ",;"},
+        {"schedule": "1,0"},
+        {"schedule": 5},
+        {"players": 6, "schedule": "11"},  # 60 / 6 = 10 cards each at most
+        {"schedule": "odd", "round": 9},  # 4 players: 8 rounds
+        {"schedule": "1,3,5", "round": 4},
     ],
     ids=str,
 )
@@ -262,7 +284,17 @@ def play_to_the_end(params: dict[str, Any], seed: int) -> Any:
 
 # the one-round game of round 2 (its end is round 3's deal), the last round of
 # 4 players (every card dealt, the game over), and the whole game of 6 players
-ENDS = [{"players": 3, "round": 2}, {"players": 4, "round": 15}, {"players": 6}]
+ENDS: list[dict[str, Any]] = [
+    {"players": 3, "round": 2},
+    {"players": 4, "round": 15},
+    {"players": 6},
+]
+# and in short schedules: the last round of the odd one (15 cards each, every
+# card dealt), and a first round that deals every card though a round follows
+ENDS += [
+    {"players": 4, "schedule": "odd", "round": 8},
+    {"players": 3, "schedule": "20;5", "round": 1},
+]
 
 
 @pytest.mark.parametrize("params", ENDS, ids=str)
@@ -603,6 +635,281 @@ def test_ismcts_plays_complete_games() -> None:
                 state.apply_action(int(rs.choice(state.legal_actions())))
         assert state.returns() == [float(s - 40) for s in state.wizard_state.scores]
         assert len(state.wizard_state.results) == 1
+
+
+# -- the variants: the Canadian rule (rule 21), short schedules (rule 22) ----------
+#
+# The expected figures are worked out from docs/rules.rst: rule 22.1 gives the
+# odd schedule of 4 players as 1, 3, ..., 15 (eight rounds), rule 22.3 round r
+# its hand size h_r, rule 9 a round's best score 20 + 10 * h_r and its worst
+# -10 * h_r, and a round's decisions are at most a trump choice, n bids and
+# n * h_r cards; rule 22.4 turns a card exactly when n * h_r < 60.
+
+ODD_4 = (1, 3, 5, 7, 9, 11, 13, 15)
+
+
+@pytest.mark.parametrize(
+    ("params", "rounds", "utilities", "length"),
+    [
+        # 8 rounds, 64 cards each: 8 * 20 + 10 * 64 = 800, -640; 8 * (1 + 4) + 4 * 64
+        ({"players": 4, "schedule": "odd"}, 8, (-640.0, 800.0), 296),
+        # 3 rounds, 9 cards each: 60 + 90 = 150, -90; 3 * (1 + 5) + 5 * 9
+        ({"players": 5, "schedule": "1,3,5"}, 3, (-90.0, 150.0), 63),
+        # round 2 of 1, 3, 5 deals 3 cards: 20 + 30, -30; 1 + 5 + 5 * 3
+        ({"players": 5, "schedule": "1;3;5", "round": 2}, 3, (-30.0, 50.0), 21),
+        # the Canadian rule changes no size: the standard game's 15 rounds
+        ({"players": 4, "canadian_rule": True}, 15, (-1200.0, 1500.0), 75 + 4 * 120),
+        ({"players": 4, "schedule": "odd", "normalize_returns": True}, 8, (-0.8, 1.0), 296),
+    ],
+    ids=str,
+)
+def test_the_variants_size_the_game(
+    params: dict[str, Any], rounds: int, utilities: tuple[float, float], length: int
+) -> None:
+    game = load(**params)
+    config = game.new_initial_state().wizard_state.config
+    assert config.rounds == rounds
+    assert (game.min_utility(), game.max_utility()) == pytest.approx(utilities)
+    assert game.max_game_length() == length
+    assert game.num_distinct_actions() == 86
+    assert game.max_chance_outcomes() == 60
+
+
+def test_the_variants_are_the_rules_pieces() -> None:
+    assert load(players=4, schedule="odd").new_initial_state().wizard_state.config == Config(
+        players=4, rules=Rules(schedule=OddSchedule())
+    )
+    canadian = load(players=3, canadian_rule=True, forbid_bid_total_match=True)
+    assert canadian.new_initial_state().wizard_state.config == Config(
+        players=3,
+        forbid_bid_total_match=True,
+        rules=Rules(bid_restrictions=(CanadianRule(),)),
+    )
+    listed = load(players=5, schedule=" 2, 4 ;1 ").new_initial_state().wizard_state.config
+    assert listed.deal_sizes == (2, 4, 1)
+    assert load().get_parameters() == {
+        "players": 4,
+        "forbid_bid_total_match": False,
+        "first_dealer": 0,
+        "round": 0,
+        "normalize_returns": False,
+        "canadian_rule": False,
+        "schedule": "standard",
+    }
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"),
+    [
+        ("odd", "odd"),
+        ("standard", "standard"),
+        ("1,3,5", "1;3;5"),
+        ("1 3 5", "1;3;5"),
+        ("7", "7;"),
+    ],
+)
+def test_a_schedule_is_kept_so_that_the_game_string_loads_again(given: str, kept: str) -> None:
+    game = load(players=4, schedule=given)
+    assert game.get_parameters()["schedule"] == kept
+    assert f"schedule={kept})" in str(game)
+    again = pyspiel.load_game(str(game))
+    assert again.get_parameters() == game.get_parameters()
+    config = again.new_initial_state().wizard_state.config
+    assert config == game.new_initial_state().wizard_state.config
+    state = play_randomly(game.new_initial_state(), random.Random(4), moves=30)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history()
+    assert str(copy) == str(state)
+
+
+def deals_of(state: Any) -> list[Deal]:
+    return [a for a in state.wizard_state.history if type(a) is Deal]
+
+
+def test_a_whole_odd_game_deals_the_odd_hand_sizes() -> None:
+    state = play_to_the_end({"players": 4, "schedule": "odd"}, 3)
+    assert state.wizard_state.is_over
+    deals = deals_of(state)
+    assert [len(deal.hands[0]) for deal in deals] == list(ODD_4)
+    assert all({len(hand) for hand in deal.hands} == {len(deal.hands[0])} for deal in deals)
+    # a card turned while cards are left: 4 * 15 = 60 in round 8 only (rule 22.4)
+    assert [deal.turned is not None for deal in deals] == [True] * 7 + [False]
+    assert [len(r.tricks_won) for r in state.wizard_state.results] == [4] * 8
+    # the information state string names each round and the hand dealt in it
+    text = state.information_state_string(2)
+    assert [token for token in text.split() if token.startswith("r")] == [
+        f"r{r}" for r in range(1, 9)
+    ]
+    hands = [token for token in text.split() if token.startswith("hand=")]
+    assert [len(hand.split(",")) for hand in hands] == list(ODD_4)
+
+
+@pytest.mark.parametrize(
+    ("params", "cards", "turned"),
+    [
+        ({"players": 4, "schedule": "odd", "round": 2}, 3, True),  # 12 cards, then the turned
+        ({"players": 4, "schedule": "odd", "round": 8}, 15, False),  # 60 cards: none turned
+        ({"players": 3, "schedule": "20,5", "round": 1}, 20, False),  # every card, round 1
+        ({"players": 3, "schedule": "20,5", "round": 2}, 5, True),
+    ],
+    ids=str,
+)
+def test_a_round_of_a_short_schedule_deals_its_hand_size(
+    params: dict[str, Any], cards: int, turned: bool
+) -> None:
+    game = load(**params)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    nodes = 0
+    while state.is_chance_node():
+        assert len(state.chance_outcomes()) == 60 - nodes
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+        nodes += 1
+    n = params["players"]
+    assert nodes == n * cards + turned
+    inner = state.wizard_state
+    assert inner.hand_sizes == (cards,) * n
+    assert (inner.turned is not None) == turned
+    if inner.phase is Phase.CHOOSE_TRUMP:  # a Wizard turned: the dealer names trump
+        state.apply_action(81)
+    first = state.current_player()
+    assert state.legal_actions() == [60 + b for b in range(cards + 1)]  # bids 0 to h_r
+    assert first == (inner.dealer + 1) % n
+    # each player's tensors: the schedule's layout, the round's one-hot and hand
+    observer = game.make_py_observer()
+    observer.set_from(state, 0)
+    rounds = inner.config.rounds
+    assert observer.dict["round"].shape == (rounds,)
+    assert observer.dict["round"].nonzero()[0].tolist() == [params["round"] - 1]
+    assert observer.dict["bids"].shape == (n, 60 // n + 1)
+    assert int(observer.dict["hand"].sum()) == cards
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.dict["trick_leaders"].shape == (60 // n, n)
+    assert recall.layout.size == Layout(n, perfect_recall=True, rules=inner.config.rules).size
+    assert len(state.observation_tensor(0)) == observer.layout.size
+    assert len(state.information_state_tensor(0)) == recall.layout.size
+
+
+def canadian_forbidden(state: State) -> int | None:
+    """The dealer's bid rule 21 forbids now, worked out from rules 21.1 to 21.4."""
+    dealer = state.dealer
+    if state.current_player != dealer or state.phase is not Phase.BID:
+        return None
+    scores = state.scores
+    if any(scores[seat] >= scores[dealer] for seat in range(len(scores)) if seat != dealer):
+        return None  # no outright lead (rule 21.2)
+    others = sum(bid for seat, bid in enumerate(state.bids) if seat != dealer and bid is not None)
+    match = len(state.hand(dealer)) - others
+    return match if match > 0 else None  # 0 is always allowed; above h no bid matches
+
+
+def test_the_canadian_rule_binds_a_leading_dealer_in_the_whole_game() -> None:
+    game = load(players=4, canadian_rule=True, schedule="odd")
+    binds = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            inner = state.wizard_state
+            forbidden = canadian_forbidden(inner)
+            if inner.phase is Phase.BID:
+                h = len(inner.hand(inner.current_player))
+                wanted = [60 + b for b in range(h + 1) if b != forbidden]
+                assert state.legal_actions() == wanted
+                if forbidden is not None:
+                    binds += 1
+                    with pytest.raises(IllegalActionError) as refused:
+                        state.apply_action(60 + forbidden)
+                    assert refused.value.code is ErrorCode.BID_TOTAL_FORBIDDEN
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert len(state.wizard_state.results) == 8
+    assert binds > 0
+
+
+def test_a_one_round_game_starts_level_so_the_canadian_rule_never_binds() -> None:
+    state = load(players=4, canadian_rule=True, round=6).new_initial_state()
+    assert len(set(state.wizard_state.scores)) == 1  # every seat at 20 * 5
+    play_randomly(state, random.Random(1))
+    assert state.is_terminal()
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(3, 6),
+    schedule=st.sampled_from(["odd", "2;5;1;5", "10"]),
+    canadian=st.booleans(),
+    moves=st.integers(0, 40),
+)
+def test_redealing_hidden_cards_in_a_variant_never_changes_a_players_tensors(
+    seed: int, players: int, schedule: str, canadian: bool, moves: int
+) -> None:
+    rng = random.Random(seed)
+    game = load(players=players, schedule=schedule, canadian_rule=canadian)
+    state = play_randomly(game.new_initial_state(), rng, moves=moves, decisions=True)
+    assume(not state.is_terminal())
+    viewer = rng.randrange(players)
+    again = state.resample_from_infostate(viewer, rng.random)
+    for method in ("observation_tensor", "information_state_tensor"):
+        assert getattr(again, method)(viewer) == getattr(state, method)(viewer)
+    for method in ("observation_string", "information_state_string"):
+        assert getattr(again, method)(viewer) == getattr(state, method)(viewer)
+    assert again.wizard_state.hand(viewer) == state.wizard_state.hand(viewer)
+    assert again.legal_actions(viewer) == state.legal_actions(viewer)
+    assert again.wizard_state.hand_sizes == state.wizard_state.hand_sizes
+
+
+# -- the tensors of a variant -----------------------------------------------------
+
+
+def test_the_layout_of_a_schedule() -> None:
+    odd = Rules(schedule=OddSchedule())
+    layout = Layout(4, rules=odd)
+    assert (layout.rounds, layout.deal_sizes) == (8, ODD_4)
+    standard = Layout(4)
+    # only the round piece differs: 8 entries instead of 15
+    assert layout.size == standard.size - 15 + 8
+    assert dict(layout.pieces) == {**dict(standard.pieces), "round": (8,)}
+    listed = Layout(3, perfect_recall=True, rules=Rules(schedule=ListedSchedule(sizes=(4,) * 25)))
+    assert dict(listed.pieces)["round"] == (25,)  # more rounds than 60 / 3 = 20
+    assert dict(listed.pieces)["trick_leaders"] == (20, 3)
+    with pytest.raises(ConfigError, match="10 cards"):
+        Layout(6, rules=Rules(schedule=ListedSchedule(sizes=(11,))))
+    with pytest.raises(ConfigError, match="rounds of 1, 3, 5, 7"):
+        layout.encode(player_view(new_game(Config(players=4)), 0))
+    with pytest.raises(ConfigError, match="for 4 players"):
+        layout.encode(player_view(new_game(Config(players=3, rules=odd)), 0))
+    # the scores are divided by the most a player can score over the schedule
+    state = from_position(
+        Position(
+            config=Config(players=4, rules=odd),
+            round=2,
+            dealer=1,
+            scores=[30, -10, 20, 20],
+            hands=[()] * 4,
+            bids=[None] * 4,
+            tricks_won=[0] * 4,
+            leader=2,
+        )
+    )
+    pieces = layout.pieces_of(layout.encode(player_view(state, 0)))
+    assert pieces["scores"].tolist() == pytest.approx([30 / 800, -10 / 800, 20 / 800, 20 / 800])
+    assert pieces["round"].nonzero()[0].tolist() == [1]
+
+
+def test_max_score_reads_the_schedule() -> None:
+    odd = Rules(schedule=OddSchedule())
+    assert max_score(4, rules=odd) == 8 * 20 + 10 * 64
+    assert max_score(4, [1, 8], rules=odd) == 30 + 170  # rounds of 1 and 15 cards
+    assert max_score(3, rules=Rules(schedule=ListedSchedule(sizes=(20, 5)))) == 220 + 70
+    assert max_score(4, rules=Rules(bid_restrictions=(CanadianRule(),))) == 1500
+    assert max_score(4, [16]) == 180  # the standard game's rounds as 0.1 counted them
+    for bad in (0, 9, True, "1"):
+        with pytest.raises(ConfigError, match="a round of this game is 1 to 8") as refused:
+            max_score(4, [bad], rules=odd)  # type: ignore[list-item]
+        assert refused.value.code is ErrorCode.INVALID_CONFIG
 
 
 # -- imports --------------------------------------------------------------------

@@ -13,7 +13,9 @@ import numpy as np
 import pytest
 
 from wizard_rules import (
+    Config,
     ConfigError,
+    Deal,
     ErrorCode,
     IllegalActionError,
     InvalidArgumentError,
@@ -21,6 +23,7 @@ from wizard_rules import (
     player_view,
     position_of,
 )
+from wizard_rules.core.rules import CanadianRule, ListedSchedule, OddSchedule, Rules
 from wizard_rules.integrations.pettingzoo import Observation, SingleAgentEnv, env, raw_env
 from wizard_rules.integrations.tensors import Layout
 
@@ -46,6 +49,10 @@ def _quiet() -> Any:
         {"players": 4, "round": 3},
         {"players": 3},
         {"players": 6, "round": 10, "forbid_bid_total_match": True, "rewards": "game"},
+        # the variants (rules 21 and 22)
+        {"players": 4, "schedule": "odd"},
+        {"players": 5, "schedule": [1, 3, 5], "canadian_rule": True},
+        {"players": 3, "schedule": "20,5", "canadian_rule": True, "normalize_rewards": True},
     ],
     ids=str,
 )
@@ -53,7 +60,15 @@ def test_pettingzoo_api_test(kwargs: dict[str, Any]) -> None:
     api_test(env(**kwargs), num_cycles=200)
 
 
-@pytest.mark.parametrize("kwargs", [{"players": 5, "round": 4}, {"players": 3}], ids=str)
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 5, "round": 4},
+        {"players": 3},
+        {"players": 4, "schedule": "odd", "canadian_rule": True},
+    ],
+    ids=str,
+)
 def test_pettingzoo_seed_test(kwargs: dict[str, Any]) -> None:
     seed_test(lambda: env(**kwargs), num_cycles=300)
 
@@ -63,6 +78,8 @@ def test_pettingzoo_seed_test(kwargs: dict[str, Any]) -> None:
     [
         {"players": 4, "seat": 2, "round": 3},
         {"players": 3, "seat": 0, "normalize_rewards": True},
+        {"players": 4, "seat": 1, "schedule": "odd", "round": 3},
+        {"players": 6, "seat": 5, "schedule": (2, 4), "canadian_rule": True},
     ],
     ids=str,
 )
@@ -160,7 +177,24 @@ def test_illegal_and_malformed_actions_are_refused() -> None:
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"players": 2}, {"round": 0}, {"round": 16}, {"rewards": "step"}, {"render_mode": "human"}],
+    [
+        {"players": 2},
+        {"round": 0},
+        {"round": 16},
+        {"rewards": "step"},
+        {"render_mode": "human"},
+        {"canadian_rule": 1},
+        {"canadian_rule": None},
+        {"schedule": "short"},
+        {"schedule": "1,x"},
+        {"schedule": 3},
+        {"schedule": None},
+        {"schedule": []},
+        {"schedule": [1, "3"]},  # a size is an int (rule 22.2)
+        {"schedule": [1, 3.0]},
+        {"players": 6, "schedule": [11]},  # 60 / 6 = 10 cards each at most
+        {"schedule": "odd", "round": 9},  # 4 players: 8 rounds
+    ],
     ids=str,
 )
 def test_bad_arguments_are_refused(kwargs: dict[str, Any]) -> None:
@@ -369,6 +403,79 @@ def test_an_agent_that_is_not_one_is_refused(agent: Any) -> None:
         with pytest.raises(InvalidArgumentError, match="player_0 to player_2") as refused:
             method(agent)
         assert refused.value.code is ErrorCode.INVALID_ARGUMENT
+
+
+# -- the variants: the Canadian rule (rule 21), short schedules (rule 22) ----------
+# Expected figures from docs/rules.rst: the odd schedule of 4 players is 1, 3,
+# ..., 15 (rule 22.1), a round's best score 20 + 10 * h_r (rules 9 and 22.3).
+
+
+def test_a_whole_odd_game_deals_the_odd_hand_sizes() -> None:
+    game = raw_env(players=4, schedule="odd")
+    assert game.config == Config(players=4, rules=Rules(schedule=OddSchedule()))
+    assert game.max_score == 8 * 20 + 10 * (1 + 3 + 5 + 7 + 9 + 11 + 13 + 15)  # 800
+    assert dict(game.layout.pieces)["round"] == (8,)
+    game.reset(seed=11)
+    totals = play(game, random.Random(11))
+    state = game.wizard_state
+    assert state.is_over
+    deals = [action for action in state.history if type(action) is Deal]
+    assert [len(deal.hands[0]) for deal in deals] == [1, 3, 5, 7, 9, 11, 13, 15]
+    assert list(totals.values()) == list(map(float, state.scores))
+
+
+def test_one_round_of_a_listed_schedule() -> None:
+    game = raw_env(players=5, schedule="1,3,5", canadian_rule=True, round=3)
+    assert game.config == Config(
+        players=5,
+        rules=Rules(schedule=ListedSchedule(sizes=(1, 3, 5)), bid_restrictions=(CanadianRule(),)),
+    )
+    assert game.max_score == 20 + 10 * 5  # round 3 deals 5 cards
+    game.reset(seed=2)
+    assert game.wizard_state.hand_sizes == (5,) * 5
+    observation = game.observe(game.agent_selection)
+    assert observation["action_mask"].nonzero()[0].tolist() == [60 + b for b in range(6)]
+    pieces = game.layout.pieces_of(observation["observation"])
+    assert pieces["round"].nonzero()[0].tolist() == [2]
+    assert game.observation_space(game.agent_selection).contains(observation)
+    play(game, random.Random(2))
+    assert game.wizard_state.is_over  # round 3 is the schedule's last (rule 22.7)
+    assert game.agents == []
+
+
+def test_the_canadian_rule_binds_a_leading_dealer() -> None:
+    # Rule 21: a dealer who leads outright may not bid h - t (others' bids t),
+    # unless that is 0; worked out here from the state, not asked of the engine.
+    game = raw_env(players=3, canadian_rule=True, schedule=[3, 4, 5, 6, 7, 8])
+    binds = 0
+    for seed in range(8):
+        game.reset(seed=seed)
+        rng = random.Random(seed)
+        for _agent in game.agent_iter():
+            observation, _, terminated, _, _ = game.last()
+            if terminated:
+                game.step(None)
+                continue
+            state = game.wizard_state
+            legal = np.flatnonzero(observation["action_mask"]).tolist()
+            dealer, scores = state.dealer, state.scores
+            if state.phase is Phase.BID and state.current_player == dealer:
+                h = len(state.hand(dealer))
+                others = sum(b for s, b in enumerate(state.bids) if s != dealer and b is not None)
+                leads = all(scores[dealer] > t for s, t in enumerate(scores) if s != dealer)
+                forbidden = h - others if leads and h - others > 0 else None
+                assert legal == [60 + b for b in range(h + 1) if b != forbidden]
+                binds += forbidden is not None
+            game.step(int(rng.choice(legal)))
+    assert binds > 0
+
+
+def test_the_single_agent_environment_takes_the_variants() -> None:
+    single = SingleAgentEnv(4, seat=0, schedule="odd", round=2, normalize_rewards=True)
+    assert single.env.config.deal_sizes == (1, 3, 5, 7, 9, 11, 13, 15)
+    assert single.illegal_reward == -1.0
+    single.reset(seed=1)
+    assert single.env.wizard_state.hand_sizes == (3,) * 4
 
 
 def test_without_pettingzoo_the_import_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,16 +15,39 @@ second copy of the rules here.
 
 **Parameters** (all optional):
 
-=============================  =========  ========================================
-name                           default    meaning
-=============================  =========  ========================================
-``players``                    ``4``      3 to 6
-``forbid_bid_total_match``     ``False``  the option of rule 20.1
-``first_dealer``               ``0``      the seat that deals the first round
-``round``                      ``0``      ``0``: the whole game; ``r``: round ``r`` only
-``normalize_returns``          ``False``  divide returns and rewards by the
-                                          most a player can score (see below)
-=============================  =========  ========================================
+==========================  ==============  ==========================================
+name                        default         meaning
+==========================  ==============  ==========================================
+``players``                 ``4``           3 to 6
+``forbid_bid_total_match``  ``False``       the option of rule 20.1
+``first_dealer``            ``0``           the seat that deals the first round
+``round``                   ``0``           ``0``: the whole game; ``r``: round ``r`` only
+``normalize_returns``       ``False``       divide returns and rewards by the
+                                            most a player can score (see below)
+``canadian_rule``           ``False``       the Canadian rule (rule 21)
+``schedule``                ``"standard"``  the hand size of each round:
+                                            ``"standard"`` (round ``r`` deals
+                                            ``r`` cards), ``"odd"`` (1, 3, 5, ...;
+                                            rule 22.1), or the hand sizes listed
+                                            (``"1,3,5"``; rule 22.2)
+==========================  ==============  ==========================================
+
+**Variants.**  ``canadian_rule`` and ``schedule`` make the rules a
+:class:`~wizard_rules.core.rules.Rules` of those pieces.  With a short
+schedule the round number is no longer the hand size: round ``r`` deals
+``config.deal_sizes[r - 1]`` cards, the game has ``config.rounds`` rounds
+(``round`` is 1 to that), and the game's length, utilities, chance nodes
+and tensors follow.  A listed schedule's sizes may be separated by commas,
+semicolons or spaces; the game keeps them separated by semicolons
+(``"1;3;5"``, a single size as ``"7;"``), so that its game string, in which
+commas separate the parameters, loads again::
+
+   game = pyspiel.load_game("wizard_rules", {"players": 4, "schedule": "1,3,5"})
+   str(game)   # 'wizard_rules(canadian_rule=False,...,schedule=1;3;5)'
+
+A one-round game (``round=r``) starts every seat at the same total, so no
+dealer leads outright in it and the Canadian rule never binds: play the
+whole game to meet it.
 
 With ``round=r`` the game starts at the deal of round ``r`` (dealt by seat
 ``(first_dealer + r - 1) % players``) and ends when that round is scored;
@@ -37,8 +60,10 @@ a total of 0 after one round is not.)
 **Chance.**  A deal is a sequence of chance nodes, one card at a time: the
 ``k``-th card (``k`` from 0) goes to seat ``(dealer + 1 + k) % players``, so
 that each seat in turn from the dealer's left gets one card, round after
-round, until each holds ``r``; then one more chance node turns the top card
-of the stack (none in the last round, which deals every card).  Each outcome
+round, until each holds the round's hand size (``r`` in round ``r`` of the
+standard game); then one more chance node turns the top card of the stack
+(none when the deal takes every card, as the standard game's last round
+does).  Each outcome
 is a card's index (0 to 59), every card not yet dealt with the same
 probability.  When the last outcome is drawn, the whole deal is applied as
 one :class:`~wizard_rules.Deal`.  :func:`chance_outcomes_of` turns a
@@ -78,7 +103,8 @@ With ``normalize_returns`` both are divided by
 :func:`~wizard_rules.integrations.tensors.max_score` of the rounds played (the most a
 player can score in them), so returns lie in ``[-1, 1]``.  The game is
 general-sum.  ``max_game_length`` counts decisions, as OpenSpiel's
-does (chance nodes add ``players * r + 1`` a round, ``60`` in the last).
+does (chance nodes add ``players * s + 1`` a round of ``s`` cards, ``60``
+when it deals every card).
 
 **Observations.**  The information state and the observation of a player,
 as strings and as tensors, hold exactly what that player may know.  The
@@ -134,6 +160,7 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     show_value,
 )
+from wizard_rules.integrations._variants import rules_of, schedule_text
 from wizard_rules.integrations.tensors import Layout, _round_start, max_score
 from wizard_rules.sim.batch import NUM_ACTIONS, action_id, to_action
 
@@ -151,6 +178,8 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "first_dealer": 0,
     "round": 0,
     "normalize_returns": False,
+    "canadian_rule": False,
+    "schedule": "standard",
 }
 
 GAME_TYPE: Final = pyspiel.GameType(
@@ -208,7 +237,10 @@ class _Spec:
             players=values["players"],
             first_dealer=values["first_dealer"],
             forbid_bid_total_match=values["forbid_bid_total_match"],
+            rules=rules_of(values["canadian_rule"], values["schedule"]),
         )
+        # The parameters as the game keeps them (a game string must load again).
+        self.params = {**values, "schedule": schedule_text(self.config.rules.schedule)}
         self.round: int = values["round"]
         if type(self.round) is not int or not 0 <= self.round <= self.config.rounds:
             raise ConfigError(
@@ -221,15 +253,16 @@ class _Spec:
             if self.round == 0
             else range(self.round, self.round + 1)
         )
+        self.sizes = [self.config.deal_sizes[r - 1] for r in self.rounds]  # of each round played
         self.normalize: bool = bool(values["normalize_returns"])
-        self.max_score = max_score(self.config.players, self.rounds)
+        self.max_score = max_score(self.config.players, self.rounds, rules=self.config.rules)
         self.scale = float(self.max_score) if self.normalize else 1.0
         self.start = (
             new_game(self.config) if self.round == 0 else _round_start(self.config, self.round)
         )
 
     def chance_nodes(self, round: int) -> int:
-        dealt = self.config.players * round
+        dealt = self.config.players * self.config.deal_sizes[round - 1]
         return dealt + 1 if dealt < len(DECK) else dealt
 
     def __deepcopy__(self, memo: object) -> _Spec:
@@ -241,8 +274,10 @@ class WizardGame(pyspiel.Game):  # type: ignore[misc]
 
     :param params: the parameters (see the module's documentation).
     :raises ConfigError: ``invalid_config``: an unknown parameter, a number of
-        players other than 3 to 6, a first dealer that is not a seat, or a
-        round outside ``0`` to the number of rounds.
+        players other than 3 to 6, a first dealer that is not a seat, a
+        round outside ``0`` to the number of rounds, a ``canadian_rule``
+        that is not a bool, or a ``schedule`` that is not one (or deals a
+        hand larger than 60 / players).
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -252,12 +287,12 @@ class WizardGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=len(DECK),
             num_players=n,
-            min_utility=-10.0 * sum(spec.rounds) / spec.scale,
+            min_utility=-10.0 * sum(spec.sizes) / spec.scale,
             max_utility=spec.max_score / spec.scale,
             utility_sum=None,
-            max_game_length=sum(1 + n + n * r for r in spec.rounds),
+            max_game_length=sum(1 + n + n * size for size in spec.sizes),
         )
-        super().__init__(GAME_TYPE, info, {**_DEFAULTS, **(params or {})})
+        super().__init__(GAME_TYPE, info, spec.params)
         self._spec = spec
 
     def new_initial_state(self) -> WizardState:
@@ -368,7 +403,7 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         state = self._state
         n = state.config.players
         hands: list[list[Card]] = [[] for _ in range(n)]
-        dealt = n * state.round
+        dealt = n * state.deal_size
         for k, index in enumerate(self._dealt[:dealt]):
             hands[seat_after(state.dealer, 1 + k, n)].append(DECK[index])
         turned = DECK[self._dealt[dealt]] if len(self._dealt) > dealt else None
@@ -484,7 +519,7 @@ def _kind_of(index: int) -> Suit | None:
 def _redeal(state: State, viewer: int, drawn: list[int], rng: random.Random) -> list[int]:
     """New chance outcomes for this round: the viewer's and the public cards kept."""
     n = state.config.players
-    dealt = n * state.round
+    dealt = n * state.deal_size
     seats = [seat_after(state.dealer, 1 + k, n) for k in range(min(len(drawn), dealt))]
     if state.is_chance:  # a deal in progress: nothing played yet
         played: dict[int, list[int]] = {}
@@ -577,6 +612,7 @@ class WizardObserver:
             perfect_recall=self._recall,
             private=self._private,
             public=self._public,
+            rules=spec.config.rules,
         )
         """The :class:`~wizard_rules.integrations.tensors.Layout` of :attr:`tensor`."""
         self.tensor: Final = np.zeros(self.layout.size, dtype=np.float32)
@@ -624,7 +660,7 @@ def _cards_text(cards: Sequence[Card]) -> str:
 def _own_dealt(state: WizardState, player: int) -> list[int]:
     n = state._spec.config.players
     dealer = state._state.dealer
-    limit = n * state._state.round
+    limit = n * state._state.deal_size
     return [
         i
         for k, i in enumerate(state._dealt)

@@ -40,7 +40,13 @@ an AEC environment of one game, or of one round of a game:
   the first :meth:`~raw_env.reset` raises
   :class:`~wizard_rules.IllegalActionError` (``game_over``), and an agent
   name that is not one of ``possible_agents``
-  :class:`~wizard_rules.InvalidArgumentError`.
+  :class:`~wizard_rules.InvalidArgumentError`;
+- the **variants** are keyword arguments, as in OpenSpiel:
+  ``canadian_rule=True`` (rule 21) and ``schedule="odd"`` or a list of hand
+  sizes (rule 22), the rules of :attr:`raw_env.config`; the observation's
+  layout is made for the schedule (its ``round`` piece has one entry a
+  round), and a one-round game starts every seat level, so the Canadian
+  rule binds only in the whole game.
 
 :class:`SingleAgentEnv` is a :class:`gymnasium.Env` for one seat, the others
 played by a fixed policy (uniformly random legal actions by default).
@@ -58,7 +64,7 @@ played by a fixed policy (uniformly random legal actions by default).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 try:
@@ -87,6 +93,7 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     show_value,
 )
+from wizard_rules.integrations._variants import rules_of
 from wizard_rules.integrations.tensors import Layout, _round_start, max_score
 from wizard_rules.sim.batch import NUM_ACTIONS, action_id, to_action
 from wizard_rules.sim.random_play import random_deal
@@ -125,8 +132,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
     :param normalize_rewards: divide rewards by the most a player can score.
     :param render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the
         position, every hand shown, in the notation of rule 1.4).
+    :param canadian_rule: the Canadian rule (rule 21).
+    :param schedule: the hand size of each round: ``"standard"`` (round
+        ``r`` deals ``r`` cards), ``"odd"`` (1, 3, 5, ...; rule 22.1), or the
+        hand sizes listed (rule 22.2), as a sequence of ints (``[1, 3, 5]``)
+        or a text (``"1,3,5"``, as OpenSpiel's parameter).  With a short
+        schedule ``round`` is 1 to :attr:`Config.rounds
+        <wizard_rules.Config.rounds>`, and round ``r`` deals
+        ``config.deal_sizes[r - 1]`` cards.
     :raises ConfigError: ``invalid_config``: a bad number of players, first
-        dealer, round, rewards or render mode.
+        dealer, round, rewards, render mode, ``canadian_rule`` (not a bool)
+        or schedule (not one, or a hand larger than 60 / players).
     """
 
     metadata: Final = {
@@ -146,12 +162,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
         rewards: str = "round",
         normalize_rewards: bool = False,
         render_mode: str | None = None,
+        canadian_rule: bool = False,
+        schedule: str | Sequence[int] = "standard",
     ) -> None:
         super().__init__()
         self.config: Final = Config(
             players=players,
             first_dealer=first_dealer,
             forbid_bid_total_match=forbid_bid_total_match,
+            rules=rules_of(canadian_rule, schedule),
         )
         """The :class:`~wizard_rules.Config` of the game."""
         if round is not None and (type(round) is not int or not 1 <= round <= self.config.rounds):
@@ -173,10 +192,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self._per_round = rewards == "round"
         rounds = range(1, self.config.rounds + 1) if round is None else [round]
-        self.max_score: Final = max_score(players, rounds)
+        self.max_score: Final = max_score(players, rounds, rules=self.config.rules)
         """The most a player can score in the rounds played."""
         self._scale = float(self.max_score) if normalize_rewards else 1.0
-        self.layout: Final = Layout(players)
+        self.layout: Final = Layout(players, rules=self.config.rules)
         """The :class:`~wizard_rules.integrations.tensors.Layout` of the observations."""
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         space = spaces.Dict(

@@ -10,8 +10,10 @@ checks that the tensor never changes.
 
 A tensor is a flat ``float32`` vector made of named *pieces*, in the order of
 :attr:`Layout.pieces`; :meth:`Layout.pieces_of` gives each piece as a view of
-its own shape.  With ``N`` players, ``R = 60 // N`` rounds and ``B = R + 1``
-possible bids (0 to ``R``):
+its own shape.  With ``N`` players, ``R`` rounds (:attr:`Config.rounds
+<wizard_rules.Config.rounds>`: ``60 // N`` in the standard game, fewer or
+more with a short schedule), ``H = 60 // N`` cards in the largest hand any
+schedule can deal, and ``B = H + 1`` possible bids (0 to ``H``):
 
 ====================  ===========  ==================================================
 piece                 shape        what it holds (all 0 or 1 but the scores)
@@ -44,9 +46,18 @@ seen this round, in order (bids are made in a fixed order, so the ``bids``
 piece already tells their order):
 
 ====================  ==============  ============================================
-``trick_leaders``     ``(R, N)``      row ``t``: the seat that led trick ``t``
-``trick_cards``       ``(R, N, 60)``  ``[t, i]``: the ``i``-th card of trick ``t``
+``trick_leaders``     ``(H, N)``      row ``t``: the seat that led trick ``t``
+``trick_cards``       ``(H, N, 60)``  ``[t, i]``: the ``i``-th card of trick ``t``
 ====================  ==============  ============================================
+
+**Variants.**  A layout is made for one schedule (``rules``, default the
+standard game's): only the ``round`` piece depends on it, with one entry a
+round of the schedule, and the ``scores`` are divided by the most a player
+can score over its rounds.  Every other shape depends on ``N`` alone: a
+schedule may deal no hand larger than ``H`` (the configuration refuses one),
+so ``B`` bids and ``H`` tricks a round always fit.  In the standard game
+``R = H``, so its layout is the one of earlier versions.  The Canadian rule
+changes no shape (the bids it forbids are in the action mask).
 
 Earlier rounds enter only through the ``scores``: a new deal makes them
 irrelevant to the rest of the game, so the tensor is a sufficient summary of
@@ -85,9 +96,10 @@ except ImportError:
 from wizard_rules.core.cards import DECK, Card, Suit
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config, seat_after
 from wizard_rules.core.position import Position, from_position
+from wizard_rules.core.rules import STANDARD, Rules
 from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.views import PlayerView
-from wizard_rules.errors import ConfigError, ErrorCode
+from wizard_rules.errors import ConfigError, ErrorCode, show_value
 
 __all__ = ["PHASES", "Layout", "max_score"]
 
@@ -99,22 +111,44 @@ _SUITS: Final = tuple(Suit)
 _CARDS: Final = len(DECK)
 
 
-def max_score(players: int, rounds: Iterable[int] | None = None) -> int:
+def max_score(
+    players: int, rounds: Iterable[int] | None = None, *, rules: Rules = STANDARD
+) -> int:
     """The most a player can score in the given rounds (default: the whole game).
 
-    Every bid met with every trick won: ``20 + 10 * r`` in round ``r``.  A
-    player's total over the same rounds is never below ``-10 * sum(rounds)``,
-    which is smaller in size, so ``total / max_score`` lies in ``[-1, 1]``.
+    Every bid met with every trick won: ``20 + 10 * s`` in a round of ``s``
+    cards (``s = r`` in round ``r`` of the standard game; the hand sizes of
+    ``rules``' schedule otherwise).  A player's total over the same rounds is
+    never below ``-10`` times the sum of their hand sizes, which is smaller
+    in size, so ``total / max_score`` lies in ``[-1, 1]``.
 
+    >>> from wizard_rules.core.rules import OddSchedule, Rules
     >>> from wizard_rules.integrations.tensors import max_score
     >>> max_score(4), max_score(4, [3])
     (1500, 50)
+    >>> max_score(4, [3], rules=Rules(schedule=OddSchedule()))   # round 3 deals 5 cards
+    70
 
-    :raises ConfigError: ``players`` is not 3 to 6.
+    :param rounds: round numbers, from 1 (default: every round of the game).
+    :param rules: the rules, whose schedule gives each round's hand size.
+    :raises ConfigError: ``players`` is not 3 to 6, the schedule cannot be
+        dealt to them, or a round is not one of the game's.
     """
     _check_players(players)
-    chosen = range(1, _CARDS // players + 1) if rounds is None else rounds
-    return sum(20 + 10 * r for r in chosen)
+    if rules == STANDARD and rounds is not None:
+        return sum(20 + 10 * r for r in rounds)  # round r deals r cards (as in 0.1)
+    sizes = Config(players=players, rules=rules).deal_sizes
+    if rounds is None:
+        return sum(20 + 10 * size for size in sizes)
+    total = 0
+    for r in rounds:
+        if type(r) is not int or not 1 <= r <= len(sizes):
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"a round of this game is 1 to {len(sizes)}, not {show_value(r)}",
+            )
+        total += 20 + 10 * sizes[r - 1]
+    return total
 
 
 def _check_players(players: object) -> int:
@@ -123,6 +157,10 @@ def _check_players(players: object) -> int:
             ErrorCode.INVALID_CONFIG, f"players must be 3, 4, 5 or 6, not {players!r}"
         )
     return players
+
+
+def _sizes_text(sizes: Sequence[int]) -> str:
+    return ", ".join(map(str, sizes))
 
 
 def _round_start(config: Config, round: int) -> State:
@@ -159,7 +197,15 @@ class Layout:
         state tensor), not only the current situation (the observation).
     :param private: hold the viewer's hand.
     :param public: hold what every player sees.
-    :raises ConfigError: ``players`` is not 3 to 6.
+    :param rules: the rules of the games, whose schedule sizes the ``round``
+        piece and the scale of the ``scores`` (default: the standard game).
+    :raises ConfigError: ``players`` is not 3 to 6, or the schedule cannot
+        be dealt to them.
+
+    >>> from wizard_rules.core.rules import OddSchedule, Rules
+    >>> odd = Layout(4, rules=Rules(schedule=OddSchedule()))
+    >>> odd.rounds, odd.deal_sizes, dict(odd.pieces)["round"], dict(odd.pieces)["bids"]
+    (8, (1, 3, 5, 7, 9, 11, 13, 15), (8,), (4, 16))
     """
 
     def __init__(
@@ -169,12 +215,17 @@ class Layout:
         perfect_recall: bool = False,
         private: bool = True,
         public: bool = True,
+        rules: Rules = STANDARD,
     ) -> None:
         self.players: Final = _check_players(players)
         """The number of players."""
-        self.rounds: Final = _CARDS // players
+        self.deal_sizes: Final = Config(players=players, rules=rules).deal_sizes
+        """The hand size of each round of the schedule the layout is for."""
+        self.rounds: Final = len(self.deal_sizes)
         """The number of rounds of a whole game, ``R``."""
-        n, r, b = players, self.rounds, self.rounds + 1
+        h = _CARDS // players  # the largest hand a schedule may deal
+        self._bids = h + 1
+        n, r, b = players, self.rounds, self._bids
         wanted: list[tuple[str, tuple[int, ...], bool]] = [
             ("seat", (n,), True),
             ("phase", (len(PHASES),), public),
@@ -190,8 +241,8 @@ class Layout:
             ("trick", (n, _CARDS), public),
             ("played", (_CARDS,), public),
             ("scores", (n,), public),
-            ("trick_leaders", (r, n), public and perfect_recall),
-            ("trick_cards", (r, n, _CARDS), public and perfect_recall),
+            ("trick_leaders", (h, n), public and perfect_recall),
+            ("trick_cards", (h, n, _CARDS), public and perfect_recall),
         ]
         self.pieces: Final = tuple((name, shape) for name, shape, keep in wanted if keep)
         """The pieces, in order: ``(name, shape)`` pairs."""
@@ -204,7 +255,7 @@ class Layout:
         """Where each piece starts in the flat tensor."""
         self.size: Final = size
         """The length of the flat tensor."""
-        self._scale = float(max_score(players))
+        self._scale = float(max_score(players, rules=rules))
 
     def pieces_of(self, tensor: NDArray[np.float32]) -> dict[str, NDArray[np.float32]]:
         """Each piece of a flat ``tensor`` of this layout, as a view of its shape."""
@@ -235,19 +286,27 @@ class Layout:
             game shows the scores since its start).
         :param out: a ``float32`` array of :attr:`size` to write into (it is
             cleared first); a new one by default.
-        :raises ConfigError: ``view`` is of a game with another number of players.
+        :raises ConfigError: ``view`` is of a game with another number of
+            players, or another schedule.
         """
-        if view.config.players != self.players:
+        config = view.config
+        if config.players != self.players:
             raise ConfigError(
                 ErrorCode.INVALID_CONFIG,
-                f"this layout is for {self.players} players, not {view.config.players}",
+                f"this layout is for {self.players} players, not {config.players}",
+            )
+        if config.deal_sizes != self.deal_sizes:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"this layout is for rounds of {_sizes_text(self.deal_sizes)} cards, "
+                f"not {_sizes_text(config.deal_sizes)}",
             )
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out.fill(0.0)
         offsets = self.offsets
-        n, b = self.players, self.rounds + 1
+        n, b = self.players, self._bids
         ones: list[int] = [offsets["seat"] + view.seat]
         if "hand" in offsets:
             hand = dealt if view.phase is Phase.DEAL else view.hand
