@@ -3,12 +3,17 @@
 ``tests/planted_bugs.py`` plants one wrong rule at a time into the scalar
 engine (``apply``, ``legal_actions``, ``check``).  The batch engine
 (:mod:`wizard_rules.sim.batch`) is a second implementation of the rules, in
-numpy, that none of those plants touches.  For each bug, this plays the
+numpy, that the plants leave alone (but see below).  For each bug, this plays the
 comparisons of ``tests/test_batch.py`` with the bug planted, in a process of
 its own: the refused deals, a turned Wizard, and then seeded games through
 both engines side by side, comparing every field, the legal actions, the
 refusal codes, the points and the winners at every step
 (``test_batch.differential``).  The bug is *killed* when a comparison fails.
+
+A plant that changes :class:`~wizard_rules.Config` itself (the number of
+rounds, say), or a piece of its rules, changes what both engines read: for it the batch engine is no
+independent oracle, and the verdict names what the plant changed
+(``shared``).
 
 Run one bug (prints one JSON line)::
 
@@ -40,6 +45,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from tests import test_batch  # noqa: E402 - after the path is set
 from tests.planted_bugs import BUGS, plant  # noqa: E402 - after the path is set
+from wizard_rules.core.config import Config  # noqa: E402 - after the path is set
 
 QUICK: tuple[tuple[int, bool], ...] = ((4, True), (4, False))
 """The default settings: 4 players, the bid-total option on and off."""
@@ -76,21 +82,51 @@ def where(error: BaseException) -> tuple[str, str]:
     return frames[0].name, (frames[-1].line or "").strip()
 
 
+def _shared_classes() -> list[type]:
+    """The classes of the values both engines read: Config, and the rules' pieces if any."""
+    classes: list[type] = [Config]
+    rules = sys.modules.get("wizard_rules.core.rules")
+    if rules is not None:
+        classes += [
+            value
+            for value in vars(rules).values()
+            if isinstance(value, type) and value.__module__ == rules.__name__
+        ]
+    return classes
+
+
+def _killed(verdict: dict[str, Any]) -> str:
+    if verdict["error"] == "plant":
+        return "UNPLANTED"
+    return "yes" if verdict["killed"] else "NO"
+
+
 def judge(
     name: str, games: int, settings: Sequence[tuple[int, bool]], seed: int
 ) -> dict[str, Any]:
     """Plant ``name`` into this process's scalar engine and run the batch comparisons.
 
-    Call it in a process of its own: a plant cannot be taken back.
+    The verdict says whether a comparison failed (``killed``), which and
+    where, and which attributes of :class:`~wizard_rules.Config` (or of the
+    classes of the rules' pieces) the plant changed (``shared``: the batch
+    engine reads those values too).  Call it in a
+    process of its own: a plant cannot be taken back.
     """
     began = time.perf_counter()
     verdict: dict[str, Any] = {"bug": name, "killed": False, "games": 0, "setting": ""}
-    verdict.update(check="", line="", error="", seconds=0.0)
+    verdict.update(check="", line="", error="", seconds=0.0, shared=[])
+    before = {cls: dict(vars(cls)) for cls in _shared_classes()}
     try:
         plant(name)
     except Exception as error:  # the plant no longer fits the engine: say so, judge nothing
         verdict.update(check="plant", line=f"{type(error).__name__}: {error}", error="plant")
         return verdict
+    verdict["shared"] = sorted(
+        f"{cls.__name__}.{attribute}"
+        for cls, old in before.items()
+        for attribute in old.keys() | vars(cls).keys()
+        if old.get(attribute) is not vars(cls).get(attribute)
+    )
     try:
         test_batch.test_refused_deals_get_the_scalar_engines_codes()
         test_batch.test_a_turned_wizard_lets_the_dealer_name_trump()
@@ -133,18 +169,14 @@ def run_all(
         pool.join()
 
 
-def _killed(verdict: dict[str, Any]) -> str:
-    if verdict["error"] == "plant":
-        return "UNPLANTED"
-    return "yes" if verdict["killed"] else "NO"
-
-
 def table(verdicts: Sequence[dict[str, Any]]) -> str:
     """The verdicts as a plain-text table, and how many bugs were killed."""
     lines = [f"{'bug':<20} {'killed':<9} {'games':>5} {'s':>6}  where: what differed first"]
     for verdict in verdicts:
         where = verdict["check"] + (f" ({verdict['setting']})" if verdict["setting"] else "")
         what = f"{where}: {verdict['line']}" if verdict["killed"] or verdict["line"] else "-"
+        if verdict["shared"]:
+            what += f" (the plant changes {', '.join(verdict['shared'])})"
         lines.append(
             f"{verdict['bug']:<20} {_killed(verdict):<9} "
             f"{verdict['games']:>5} {verdict['seconds']:>6}  {what}"

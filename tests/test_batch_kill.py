@@ -4,8 +4,10 @@ Two ways round, each with the comparisons of ``tests/test_batch.py``:
 
 * every bug of ``tests/planted_bugs.py`` planted into the scalar engine, one
   process per bug, with the batch engine as the independent oracle
-  (``tests/batch_kill.py``): every bug must be killed but those of
-  :data:`SURVIVORS`, each with the reason the batch engine cannot see it;
+  (``tests/batch_kill.py``): every bug must be killed but one whose plant
+  changes ``Config`` itself, which both engines read (``rounds-short``
+  changes ``Config.rounds``): for it the batch engine is no independent
+  oracle;
 * bugs planted into the batch engine's own numpy code (a wrong trick winner,
   following, bid restriction, dealer and score), each of which the
   comparison with the scalar engine must catch.
@@ -39,20 +41,18 @@ from wizard_rules.sim import batch
 GAMES = int(os.environ.get("WIZARD_RULES_BATCH_KILL_GAMES", "2"))
 SETTINGS = batch_kill.parse_settings(os.environ.get("WIZARD_RULES_BATCH_KILL_SETTINGS", "4:1,4:0"))
 
-SURVIVORS: dict[str, str] = {
-    "rounds-short": "the batch engine reads the number of rounds from the same Config.rounds "
-    "that the bug replaces: for it the batch engine is no independent oracle",
-}
-"""The planted bugs the batch engine does not kill, and why."""
-
 
 def test_the_batch_engine_kills_every_bug_planted_in_the_scalar_engine() -> None:
     verdicts = batch_kill.run_all(sorted(BUGS), GAMES, SETTINGS, seed=1, jobs=2)
     print("\n" + batch_kill.table(verdicts))
     unplanted = [verdict["bug"] for verdict in verdicts if verdict["error"] == "plant"]
     assert not unplanted, "these plants no longer fit the engine: " + batch_kill.table(verdicts)
+    assert len(verdicts) >= 20
+    # A plant the batch engine reads too (it changes Config) may survive; no other may.
     survived = {verdict["bug"] for verdict in verdicts if not verdict["killed"]}
-    assert survived == set(SURVIVORS), batch_kill.table(verdicts)
+    shared = {verdict["bug"] for verdict in verdicts if verdict["shared"]}
+    assert survived <= shared, batch_kill.table(verdicts)
+    assert "rounds-short" in shared  # Config.rounds: the classification sees a real one
     for verdict in verdicts:
         if verdict["killed"]:  # a disagreement found by a comparison, not a crash
             assert verdict["error"] == "AssertionError", verdict
