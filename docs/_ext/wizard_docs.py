@@ -24,6 +24,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from wizard_rules import Config
 from wizard_rules.conformance.suite import Case, load_suite
 
 _SUITE = load_suite()
@@ -90,8 +91,11 @@ class RuleDirective(SphinxDirective):
             text = "options" if ruling == "options" else f"ruling {ruling}"
             fields += _field("Ruling", nodes.Text(f"takes {text} of shared/rulings.md"))
         if "option" in self.options:
+            # A Config field (the bid-total option), or a key of the
+            # configuration's JSON that a Rules piece reads (the variants).
             name = self.options["option"]
-            fields += _field("Option", nodes.literal(name, f"Config.{name}"))
+            label = f"Config.{name}" if hasattr(Config, name) else f'"{name}" (configuration)'
+            fields += _field("Option", nodes.literal(name, label))
         cases = [case for case in _SUITE.cases if case.rule == number]
         pending = self.options.get("cases-pending")
         if pending is not None:
