@@ -55,7 +55,8 @@ from wizard_rules.core.config import Config
 from wizard_rules.core.position import from_position, position_of
 from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.transitions import apply, check, is_legal, legal_actions
-from wizard_rules.core.trick import _led_card, _winning_position
+from wizard_rules.core.trick import led_card as _led_card
+from wizard_rules.core.trick import winning_position as _winning_position
 from wizard_rules.errors import WizardError
 from wizard_rules.formats.records import (
     action_from_dict,
