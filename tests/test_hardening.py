@@ -64,7 +64,7 @@ from wizard_rules import (
     round_score,
 )
 from wizard_rules.cli import main
-from wizard_rules.errors import _show
+from wizard_rules.errors import show_value
 from wizard_rules.formats.records import MAX_RECORD_ACTIONS, MAX_RECORD_TEXT, loads
 from wizard_rules.integrations.strategies import states
 from wizard_rules.sim import simulation as simulation_module
@@ -190,14 +190,14 @@ def test_show_writes_any_value_briefly() -> None:
     class int:
         """Named like the builtin, without its methods."""
 
-    assert _show(3) == "3"
-    assert _show(-(2**100)) == repr(-(2**100))
-    assert _show(HUGE) == "<an int of 16610 bits>"
-    assert _show("ab") == "'ab'"
-    assert _show("y" * 41) == repr("y" * 40 + "...")
-    assert _show(int()) == "<int>"
-    assert len(_show([[HUGE] * 100] * 100)) <= 60
-    assert len(_show("\x7f" * 100)) <= 60
+    assert show_value(3) == "3"
+    assert show_value(-(2**100)) == repr(-(2**100))
+    assert show_value(HUGE) == "<an int of 16610 bits>"
+    assert show_value("ab") == "'ab'"
+    assert show_value("y" * 41) == repr("y" * 40 + "...")
+    assert show_value(int()) == "<int>"
+    assert len(show_value([[HUGE] * 100] * 100)) <= 60
+    assert len(show_value("\x7f" * 100)) <= 60
 
 
 # -- 13: every message that echoes input shortens it ------------------------------

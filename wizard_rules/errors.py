@@ -295,6 +295,3 @@ def show_value(value: object) -> str:
     except Exception:  # a repr of the caller's own that fails
         return f"<{type(value).__name__}>"
     return shown if len(shown) <= _SHOWN_MOST else shown[: _SHOWN_MOST - 3] + "..."
-
-
-_show = show_value  # its name before 0.2.0, for modules written against it (to go)
