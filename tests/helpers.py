@@ -213,7 +213,30 @@ def ref_winners(state: State) -> tuple[int, ...]:
     return tuple(seat for seat in range(len(totals)) if totals[seat] == best)
 
 
-# -- reference refusal codes (rules 11.1 to 11.8) ------------------------------
+# -- reference refusal codes (rules 11.1 to 11.8, and the variants 20 to 22) -----
+
+
+def ref_deal_size(state: State) -> int:
+    """How many cards each seat gets this round, by rule 2.2 or the short schedule of rule 22."""
+    from wizard_rules.core.rules import ListedSchedule, OddSchedule
+
+    schedule = state.config.rules.schedule
+    if isinstance(schedule, OddSchedule):
+        return 2 * state.round - 1
+    if isinstance(schedule, ListedSchedule):
+        return schedule.sizes[state.round - 1]
+    return state.round
+
+
+def ref_canadian(state: State) -> bool:
+    """Whether the Canadian rule (rule 21) is on and the dealer leads the scores outright."""
+    from wizard_rules.core.rules import CanadianRule
+
+    if CanadianRule() not in state.config.rules.bid_restrictions:
+        return False
+    mine = state.scores[state.dealer]
+    return all(total < mine for seat, total in enumerate(state.scores) if seat != state.dealer)
+
 
 
 def ref_refusal(state: State, action: Action) -> ErrorCode | None:
@@ -244,12 +267,15 @@ def ref_refusal(state: State, action: Action) -> ErrorCode | None:
     if isinstance(action, ChooseTrump):
         return ErrorCode.NO_TRUMP_NOT_ALLOWED if action.suit is None else None
     if isinstance(action, Bid):
-        if not 0 <= action.tricks <= state.round:
+        size = ref_deal_size(state)
+        if not 0 <= action.tricks <= size:
             return ErrorCode.BID_OUT_OF_RANGE
         placed = [bid for bid in state.bids if bid is not None]
         last = len(placed) == players - 1
-        matches = sum(placed) + action.tricks == state.round
+        matches = sum(placed) + action.tricks == size
         if state.config.forbid_bid_total_match and last and matches:
+            return ErrorCode.BID_TOTAL_FORBIDDEN
+        if ref_canadian(state) and last and matches and action.tricks != 0:
             return ErrorCode.BID_TOTAL_FORBIDDEN
         return None
     hand = state.hand(action.player)
@@ -262,7 +288,8 @@ def ref_refusal(state: State, action: Action) -> ErrorCode | None:
 
 def _ref_deal_refusal(state: State, deal: Deal) -> ErrorCode | None:
     players = state.config.players
-    if len(deal.hands) != players or any(len(hand) != state.round for hand in deal.hands):
+    size = ref_deal_size(state)
+    if len(deal.hands) != players or any(len(hand) != size for hand in deal.hands):
         return ErrorCode.INVALID_DEAL
     dealt = [c for hand in deal.hands for c in hand]
     if len(set(dealt)) != len(dealt):

@@ -17,9 +17,12 @@ from typing import Any, Final
 import attrs
 
 from wizard_rules.core import config, scoring, state, transitions, trick
+from wizard_rules.core._fast import layout
 from wizard_rules.core.actions import Bid, ChooseTrump, Play
 from wizard_rules.core.cards import _SPECIALS_MASK, DECK, Card, Kind, Suit
-from wizard_rules.core.state import Phase, State, _StateFields
+from wizard_rules.core.phase import Phase
+from wizard_rules.core.rules import PlusMinusOne
+from wizard_rules.core.state import State
 from wizard_rules.errors import ErrorCode, IllegalActionError
 
 __all__ = ["BUGS", "Bug", "plant"]
@@ -50,6 +53,11 @@ def _replace(original: Callable[..., Any], new: Callable[..., Any]) -> None:
             for attribute, value in list(vars(module).items()):
                 if value is original:
                     setattr(module, attribute, new)
+                # The rules' pieces hold some rule functions as static methods.
+                if isinstance(value, type) and value.__module__ == "wizard_rules.core.rules":
+                    for method, held in list(vars(value).items()):
+                        if isinstance(held, staticmethod) and held.__func__ is original:
+                            setattr(value, method, staticmethod(new))
     for kind, rule in list(transitions._RULES.items()):
         changes: dict[str, Any] = {
             field: new
@@ -64,10 +72,10 @@ def _replace(original: Callable[..., Any], new: Callable[..., Any]) -> None:
 
 def _with(after: State, **changes: object) -> State:
     """``after`` with some fields changed."""
-    fields: list[Any] = list(state._fields_of(after, state._ALL))
+    fields: list[Any] = list(layout._fields_of(after, layout._ALL))
     for name, value in changes.items():
-        fields[_StateFields._fields.index(name)] = value
-    new: State = state._new_state(State, tuple(fields))
+        fields[layout._StateFields._fields.index(name)] = value
+    new: State = layout._new_state(State, tuple(fields))
     return new
 
 
@@ -222,33 +230,40 @@ def _bid_out_of_turn() -> None:
     _replace(original, verify)
 
 
+def _restriction(new: Callable[..., int | None]) -> None:
+    """Make the plus/minus-one restriction (rule 20) forbid what ``new`` says."""
+    PlusMinusOne.forbidden = new  # type: ignore[method-assign]
+
+
 def _option_binds_everyone() -> None:
-    def forbidden(facts: Any, player: int) -> int | None:
-        if not facts.config.forbid_bid_total_match:
-            return None
-        total = sum(bid for bid in facts.bids if bid is not None)
-        left = facts.round - total
+    def forbidden(
+        self: object, player: int, dealer: int, bids: Any, scores: Any, size: int
+    ) -> int | None:
+        total = sum(bid for seat, bid in enumerate(bids) if bid is not None and seat != player)
+        left = size - total
         return left if left >= 0 else None
 
-    _replace(transitions._forbidden_bid, forbidden)
+    _restriction(forbidden)
 
 
 def _option_ignored() -> None:
-    _replace(transitions._forbidden_bid, lambda facts, player: None)
+    _restriction(lambda self, player, dealer, bids, scores, size: None)
 
 
 def _option_reversed() -> None:
-    original = transitions._forbidden_bid
+    original = PlusMinusOne.forbidden
 
-    def forbidden(facts: Any, player: int) -> int | None:
+    def forbidden(
+        self: PlusMinusOne, player: int, dealer: int, bids: Any, scores: Any, size: int
+    ) -> int | None:
         # The option read backwards: the dealer may not make the total
-        # miss the round number by one trick over (rather than match it).
-        match = original(facts, player)
-        if match is None or match + 1 > facts.round:
+        # miss the round's tricks by one over (rather than match them).
+        match = original(self, player, dealer, bids, scores, size)
+        if match is None or match + 1 > size:
             return match
         return match + 1
 
-    _replace(original, forbidden)
+    _restriction(forbidden)
 
 
 # -- scoring ---------------------------------------------------------------------
@@ -530,22 +545,38 @@ def _winner_leads_next_round() -> None:
 
 
 def _option_always_on() -> None:
+    # The transitions and the position checks apply the plus/minus-one
+    # restriction whatever the configuration says (which is left as it is).
     from wizard_rules.core import position
 
-    def forbidden(facts: Any, player: int) -> int | None:
-        if player != facts.dealer:
-            return None
-        left = facts.round - sum(bid for bid in facts.bids if bid is not None)
-        return left if left >= 0 else None
+    def forbidden(state: Any, player: int) -> int | None:
+        size = state.config.deal_sizes[state.round - 1]
+        return PlusMinusOne().forbidden(player, state.dealer, state.bids, state.scores, size)
+
+    original_legal = transitions._legal_bids
+
+    def legal(state: Any, player: int, hand: int) -> tuple[Bid, ...]:
+        bids: tuple[Bid, ...] = original_legal(state, player, hand)
+        barred = forbidden(state, player)
+        return tuple(bid for bid in bids if bid.tricks != barred)
+
+    original_verify = transitions._verify_bid
+
+    def verify(state: Any, bid: Bid) -> None:
+        original_verify(state, bid)
+        if bid.tricks == forbidden(state, bid.player):
+            raise IllegalActionError(ErrorCode.BID_TOTAL_FORBIDDEN, "the bids may not match")
 
     original_check = position._check
 
     def check(p: Any) -> None:
         original_check(p)
-        if p.bids[p.dealer] is not None and sum(b for b in p.bids if b is not None) == p.round:
-            raise position._bad(f"the bids cannot add up to {p.round}")
+        size = p.config.deal_sizes[p.round - 1]
+        if p.bids[p.dealer] is not None and sum(b for b in p.bids if b is not None) == size:
+            raise position._bad(f"the bids cannot add up to {size}")
 
-    _replace(transitions._forbidden_bid, forbidden)
+    _replace(original_legal, legal)
+    _replace(original_verify, verify)
     _replace(original_check, check)
 
 

@@ -25,7 +25,7 @@ from wizard_rules import (
     random_deal,
     random_game,
 )
-from wizard_rules.sim.random_play import _sample
+from wizard_rules.core.chance import _sample
 
 from .fields import assert_same_state
 from .helpers import state_at_round

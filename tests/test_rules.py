@@ -21,6 +21,7 @@ from wizard_rules import (
     IllegalActionError,
     Phase,
     Position,
+    State,
     apply,
     config_from_dict,
     config_to_dict,
@@ -48,11 +49,13 @@ from .fields import assert_same_state
 CANADIAN = Rules(bid_restrictions=(CanadianRule(),))
 
 
-def bids_of(state: object) -> list[int]:
-    return [action.tricks for action in legal_actions(state)]  # type: ignore[arg-type, attr-defined]
+def bids_of(state: State) -> list[int]:
+    actions = legal_actions(state)
+    assert all(isinstance(action, Bid) for action in actions)
+    return [action.tricks for action in actions if isinstance(action, Bid)]
 
 
-def dealer_to_bid(scores: str, bids: str, options: str = "canadian_rule") -> object:
+def dealer_to_bid(scores: str, bids: str, options: str = "canadian_rule") -> State:
     """Round 3 of 4 players, seat 2 deals (so seat 3, 0, 1 bid before it); C7 turned."""
     text = (
         f"players=4 options={options} round=3 dealer=2 scores={scores} "
@@ -94,7 +97,7 @@ def test_restrictions_have_one_order_and_no_repeats() -> None:
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda: Rules(schedule="odd"), "rules.schedule must be"),
+        (lambda: Rules(schedule="odd"), "rules.schedule must be"),  # type: ignore[arg-type]
         (lambda: Rules(bid_restrictions=(3,)), "not a bid restriction"),
         (lambda: Rules(bid_restrictions="canadian"), "bid_restrictions must be a sequence"),
         (lambda: ListedSchedule(sizes=()), "at least one round"),
@@ -102,7 +105,7 @@ def test_restrictions_have_one_order_and_no_repeats() -> None:
         (lambda: ListedSchedule(sizes=(1, True)), "at least 1"),
         (lambda: ListedSchedule(sizes=5), "a sequence of hand sizes"),
         (lambda: Config(players=6, rules=Rules(schedule=ListedSchedule(sizes=(11,)))), "10 cards"),
-        (lambda: Config(players=4, rules="standard"), "rules must be a Rules"),
+        (lambda: Config(players=4, rules="standard"), "rules must be a Rules"),  # type: ignore[arg-type]
     ],
 )
 def test_impossible_rules_are_an_invalid_config(make: object, message: str) -> None:
@@ -128,7 +131,7 @@ def test_21_a_dealer_who_leads_outright_may_not_make_the_bids_match() -> None:
     state = dealer_to_bid("0,20,50,10", "0,1,-,1")
     assert bids_of(state) == [0, 2, 3]
     with pytest.raises(IllegalActionError, match="Canadian rule") as caught:
-        apply(state, Bid(player=2, tricks=1))  # type: ignore[arg-type]
+        apply(state, Bid(player=2, tricks=1))
     assert caught.value.code is ErrorCode.BID_TOTAL_FORBIDDEN
 
 
@@ -315,3 +318,16 @@ def test_the_batch_engine_refuses_the_variants_it_does_not_play(config: Config) 
         batch.new_batch(config, 2)
     assert caught.value.code is ErrorCode.INVALID_CONFIG
     assert batch.new_batch(Config(players=4, forbid_bid_total_match=True), 2).size == 2
+
+
+def test_a_schedule_the_deck_cannot_deal_is_refused_at_its_column() -> None:
+    from wizard_rules import PositionError
+
+    text = (
+        "players=3 schedule=21 round=1 dealer=0 scores=0,0,0 hands=-/-/- turned=- trump=- "
+        "bids=-,-,- won=0,0,0 played=- trick=- leader=1"
+    )
+    with pytest.raises(PositionError, match="20 cards each at most") as caught:
+        Position.from_text(text)
+    assert caught.value.code is ErrorCode.BAD_POSITION_TEXT
+    assert caught.value.column == 11

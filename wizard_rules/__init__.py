@@ -47,10 +47,12 @@ if TYPE_CHECKING:
         parse_cards,
         parse_suit,
     )
+    from wizard_rules.core.chance import random_deal
     from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
+    from wizard_rules.core.phase import Phase
     from wizard_rules.core.position import Position, from_position, position_of
     from wizard_rules.core.scoring import RoundResult, round_score
-    from wizard_rules.core.state import Phase, State, new_game
+    from wizard_rules.core.state import State, new_game
     from wizard_rules.core.transitions import (
         apply,
         apply_as,
@@ -84,7 +86,7 @@ if TYPE_CHECKING:
         position_to_dict,
         view_to_dict,
     )
-    from wizard_rules.sim.random_play import random_action, random_deal, random_game
+    from wizard_rules.sim.random_play import random_action, random_game
 
 _compat.install()  # the module paths of 0.1 (wizard_rules.batch, ...) keep working
 
@@ -179,6 +181,8 @@ _HOMES: Final[dict[str, str]] = {
     "parse_card": "core.cards",
     "parse_cards": "core.cards",
     "parse_suit": "core.cards",
+    # chance
+    "random_deal": "core.chance",
     # config
     "MAX_PLAYERS": "core.config",
     "MIN_PLAYERS": "core.config",
@@ -199,7 +203,6 @@ _HOMES: Final[dict[str, str]] = {
     "position_of": "core.position",
     # random_play
     "random_action": "sim.random_play",
-    "random_deal": "sim.random_play",
     "random_game": "sim.random_play",
     # records
     "GameRecord": "formats.records",
@@ -214,7 +217,7 @@ _HOMES: Final[dict[str, str]] = {
     "RoundResult": "core.scoring",
     "round_score": "core.scoring",
     # state
-    "Phase": "core.state",
+    "Phase": "core.phase",
     "State": "core.state",
     "new_game": "core.state",
     # transitions

@@ -47,12 +47,13 @@ from typing import Final
 import attrs
 
 from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from wizard_rules.core.chance import random_deal
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.transitions import apply
 from wizard_rules.core.views import player_view
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
-from wizard_rules.sim.random_play import random_deal, round_deal_rng
+from wizard_rules.sim.random_play import round_deal_rng
 from wizard_rules.sim.simulation import MAX_WORKERS, game_seed, run_chunks
 
 __all__ = [

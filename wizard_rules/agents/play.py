@@ -50,6 +50,7 @@ from rich.text import Text
 from wizard_rules.agents.bots import Bot
 from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.core.cards import Card, Kind, Suit, parse_card
+from wizard_rules.core.chance import random_deal
 from wizard_rules.core.config import Config, seat_after
 from wizard_rules.core.scoring import RoundResult
 from wizard_rules.core.state import Phase, State, new_game
@@ -64,7 +65,7 @@ from wizard_rules.errors import (
 )
 from wizard_rules.formats.records import GameRecord
 from wizard_rules.formats.text import suit_name, trump_sentence
-from wizard_rules.sim.random_play import random_deal, round_deal_rng
+from wizard_rules.sim.random_play import round_deal_rng
 
 __all__ = [
     "TerminalGame",

@@ -40,6 +40,8 @@ from typing import Any, Final
 
 import attrs
 
+from wizard_rules.core._fast.layout import _pack, build
+from wizard_rules.core._fast.log import _start_log
 from wizard_rules.core.cards import (
     _FULL_DECK_MASK,
     DECK,
@@ -51,6 +53,7 @@ from wizard_rules.core.cards import (
     parse_suit,
 )
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config, _seat_after
+from wizard_rules.core.phase import Phase
 from wizard_rules.core.rules import (
     BidRestriction,
     CanadianRule,
@@ -60,7 +63,7 @@ from wizard_rules.core.rules import (
     Rules,
     StandardSchedule,
 )
-from wizard_rules.core.state import Phase, State, _make_state, _pack, _start_log
+from wizard_rules.core.state import State
 from wizard_rules.core.trick import _led_suit, _playable_mask
 from wizard_rules.core.views import PlayerView
 from wizard_rules.errors import (
@@ -558,27 +561,29 @@ def from_position(position: Position) -> State:
         placed |= position.turned.mask
     phase = position.phase
     in_round = phase not in (Phase.DEAL, Phase.GAME_OVER)
-    return _make_state(
+    return build(
         State,
-        config=position.config,
-        phase=phase,
-        is_over=phase is Phase.GAME_OVER,
-        round=position.round,
-        dealer=position.dealer,
-        current_player=position.current_player,
-        packed_hands=_pack(masks),
-        undealt_mask=_FULL_DECK_MASK & ~placed if in_round else _FULL_DECK_MASK,
-        turned=position.turned,
-        trump=position.trump,
-        bids=position.bids,
-        current_trick=position.current_trick,
-        leader=position.leader,
-        completed_tricks=(),
-        tricks_won=position.tricks_won,
-        results=(),
-        scores=position.scores,
-        start=position,
-        log=_start_log(position.config, position),
+        (
+            position.config,
+            phase,
+            phase is Phase.GAME_OVER,  # is_over
+            position.round,
+            position.dealer,
+            position.current_player,
+            _pack(masks),  # packed_hands
+            _FULL_DECK_MASK & ~placed if in_round else _FULL_DECK_MASK,  # undealt_mask
+            position.turned,
+            position.trump,
+            position.bids,
+            position.current_trick,
+            position.leader,
+            (),  # completed_tricks: none since the start
+            position.tricks_won,
+            (),  # results: none since the start
+            position.scores,
+            position,  # start
+            _start_log(position.config, position),  # log
+        ),
     )
 
 
@@ -706,6 +711,11 @@ def _parse(text: object) -> Position:
             raise token.fault(f"expected {wanted} here")
         expected.pop(0)
         values[key] = _READERS[key](token)
+        if key == "schedule":  # (players= comes first) a round the deck cannot deal
+            try:
+                values[key].deal_sizes(values["players"])
+            except ConfigError as error:
+                raise token.fault(error.message) from None
     missing = [key for key in expected if key not in _OPTIONAL]
     if missing:
         raise PositionError(
@@ -714,16 +724,13 @@ def _parse(text: object) -> Position:
             column=len(text) + 1,
         )
     players, round_number, dealer = values["players"], values["round"], values["dealer"]
-    try:
-        rules = Rules(
-            schedule=values.get("schedule", StandardSchedule()),
-            bid_restrictions=values.get("options", ()),
-        )
-        config = Config(
-            players=players, first_dealer=(dealer - round_number + 1) % players, rules=rules
-        )
-    except ConfigError as error:
-        raise PositionError(ErrorCode.BAD_POSITION_TEXT, error.message) from None
+    rules = Rules(
+        schedule=values.get("schedule", StandardSchedule()),
+        bid_restrictions=values.get("options", ()),
+    )
+    config = Config(
+        players=players, first_dealer=(dealer - round_number + 1) % players, rules=rules
+    )
     return Position(
         config=config,
         round=round_number,

@@ -412,7 +412,6 @@ class Rules:
         factory=StandardVisibility, validator=_piece(StandardVisibility)
     )
 
-
     def __repr__(self) -> str:
         """The pieces that differ from the standard game's: ``Rules(schedule=OddSchedule())``."""
         changed = [

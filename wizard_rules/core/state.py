@@ -29,23 +29,33 @@ for one) sees the fields.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn, Protocol, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, cast
 
-from wizard_rules.core.actions import (
-    _HAND_BITS,
-    _SUIT_ORDER,
-    Action,
-    Bid,
-    ChooseTrump,
-    Deal,
-    Play,
-    _interned,
-    _packed_hands,
+from wizard_rules.core._fast.deals import _HAND_BITS
+from wizard_rules.core._fast.layout import (
+    _FIELDS_BUT_LOG,
+    _START,
+    _new_state,
+    _StateFields,
+    _tuple_copy,
+    _unpack,
+    build,
 )
+from wizard_rules.core._fast.log import (
+    _ACTION,
+    _BEFORE,
+    _DIGEST,
+    _actions_of,
+    _Log,
+    _log_of,
+    _same_log,
+    _start_log,
+)
+from wizard_rules.core._fast.phases import _DEAL, _GAME_OVER
+from wizard_rules.core.actions import Action, Deal
 from wizard_rules.core.cards import _FULL_DECK_MASK, Card, Suit, _cards_of, _mask_of
-from wizard_rules.core.config import MAX_PLAYERS, Config
+from wizard_rules.core.config import Config
+from wizard_rules.core.phase import Phase as Phase  # where 0.1 had it (and its pickles)
 from wizard_rules.core.scoring import RoundResult
 from wizard_rules.core.trick import Trick, _led_suit, _winner
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
@@ -54,237 +64,7 @@ from wizard_rules.errors import show_value as _show
 if TYPE_CHECKING:
     from wizard_rules.core.position import Position
 
-__all__ = ["Phase", "State", "new_game", "not_a_state"]
-
-
-class Phase(enum.Enum):
-    """Where a game is.  The value is the phase's name in records and views."""
-
-    DEAL = "deal"
-    """A chance step: the next action is a :class:`~wizard_rules.Deal`."""
-    CHOOSE_TRUMP = "choose_trump"
-    """A Wizard was turned: the dealer names the trump suit."""
-    BID = "bid"
-    """Players bid in turn, starting left of the dealer; the dealer bids last."""
-    PLAY = "play"
-    """Players play cards to tricks."""
-    GAME_OVER = "game_over"
-    """The last round has been scored; no action is legal."""
-
-    # Hash by identity, in C: the transition table is looked up by phase on
-    # every decision, and Enum's own __hash__ is a Python call.  (Members are
-    # singletons compared by identity, so this agrees with equality.)
-    __hash__ = object.__hash__
-
-
-# The phases the hot paths test, as module constants: a global is read several
-# times faster than an Enum member (``Phase.PLAY``), and these are read on
-# every step.  Code that runs once a round spells ``Phase.DEAL`` out.
-_DEAL: Final = Phase.DEAL
-_BID: Final = Phase.BID
-_PLAY: Final = Phase.PLAY
-_GAME_OVER: Final = Phase.GAME_OVER
-
-
-# -- the log of actions (internal) ---------------------------------------------
-#
-# A state's actions since its start are a persistent linked list: each state
-# holds the node of its last action, ``(before, action, digest)``, and a new
-# state adds one node, sharing every older one with the state it came from.
-# Recording an action costs the same at any point of the game (a plain tuple
-# of three: the cheapest node Python builds), and a search's states share
-# their common history.  ``digest`` sums up the start and every action in one
-# number: equal logs have equal digests, so a state's hash is its log's
-# digest, and states with different digests are unequal without a look at
-# anything else.  The start node is ``(None, None, digest of (config, start))``.
-#
-# Player actions are stored as the interned records of
-# :mod:`wizard_rules.core.actions` (the transitions swap an equal record the caller
-# built for the interned one), so that logs compare them by identity first; a
-# node's digest goes on from a small int that names the action, and a deal
-# adds its hands as masks (:func:`_logged`, :func:`_deal_key`).  Hashes live
-# within one process: pickling a state rebuilds its log (:func:`_log_of`).
-# Logs are compared one node at a time (:func:`_same_log`), never as nested
-# tuples.
-
-_Log: TypeAlias = "tuple[_Log | None, Action | None, int]"
-"""A node of a log: the node before (``None`` at the start), the action, the digest."""
-
-_BEFORE: Final = 0
-_ACTION: Final = 1
-_DIGEST: Final = 2
-
-_DIGEST_BITS: Final = (1 << 30) - 1
-"""Digests keep 30 bits: an int that small takes 28 bytes, a full hash 36, and a
-digest is stored for every action of every retained state.  (A collision costs
-a comparison of the two histories, never a wrong answer.)"""
-
-
-def _start_log(config: Config, start: object) -> _Log:
-    """The empty log of a game started with ``config`` (at ``start``, a position or ``None``)."""
-    return (None, None, hash((config, start)) & _DIGEST_BITS)
-
-
-_MIX: Final = 0x2545F491
-"""The digest's multiplier: odd, so that multiplying by it (modulo the digest's
-30 bits) permutes the digests."""
-
-
-def _logged(log: _Log, action: Action) -> _Log:
-    """``log`` with ``action`` added: ``action`` must be interned, or a :class:`Deal`.
-
-    The digest goes on as ``digest * _MIX ^ key``, keeping 30 bits.  A
-    player action's key is a small int that names it: ``seat << 6 | card``
-    for a card (its index; looked up in :data:`_PLAY_KEYS`), ``1 << 12 |
-    seat << 6 | tricks`` for a bid and ``2 << 12 | seat << 6 | suit`` for a
-    trump choice (the suit's place in :class:`~wizard_rules.Suit`); a deal's
-    is the hash of its hands as masks and its turned card.  (Hashing the
-    :class:`Deal` itself would hash 60 cards one by one.)  The transitions of
-    cards and bids, the hottest, write this line out.
-    """
-    if type(action) is Play:
-        key = _PLAY_KEYS[action.player][action.card.index]
-    elif type(action) is Bid:
-        key = _BID_KEY | action.player << 6 | action.tricks
-    elif type(action) is ChooseTrump:  # (None, "no trump", is refused before: 4 all the same)
-        suit = action.suit
-        key = _TRUMP_KEY | action.player << 6 | (4 if suit is None else _SUIT_ORDER[suit])
-    else:
-        deal = cast(Deal, action)
-        key = hash(_deal_key(_packed_hands(deal), deal.turned))
-    return (log, action, (log[_DIGEST] * _MIX ^ key) & _DIGEST_BITS)
-
-
-_PLAY_KEYS: Final = tuple(
-    tuple(seat << 6 | index for index in range(_HAND_BITS)) for seat in range(MAX_PLAYERS)
-)
-"""``_PLAY_KEYS[seat][card.index]``: a card's key (see :func:`_logged`), looked up."""
-_BID_KEY: Final = 1 << 12
-"""What sets a bid's key apart from a card's (see :func:`_logged`)."""
-_TRUMP_KEY: Final = 2 << 12
-"""What sets a trump choice's key apart (see :func:`_logged`)."""
-
-
-def _pack(masks: Iterable[int]) -> int:
-    """The seats' hand masks in one int, seat 0 lowest."""
-    packed = 0
-    for seat, mask in enumerate(masks):
-        packed |= mask << _HAND_BITS * seat
-    return packed
-
-
-def _unpack(packed: int, players: int) -> tuple[int, ...]:
-    """The hand masks of ``players`` seats packed in ``packed``, by seat."""
-    return tuple(packed >> _HAND_BITS * seat & _FULL_DECK_MASK for seat in range(players))
-
-
-def _deal_key(packed_hands: int, turned: Card | None) -> tuple[int, int]:
-    """What a deal adds to a log's digest (hashed): its hands as masks, its turned card's index."""
-    return (packed_hands, -1 if turned is None else turned.index)
-
-
-def _log_of(config: Config, start: object, actions: tuple[Action, ...]) -> _Log:
-    """The log of ``actions`` played from the start of a game (unpickling)."""
-    log = _start_log(config, start)
-    for action in actions:
-        log = _logged(log, _interned(action))
-    return log
-
-
-def _actions_of(log: _Log) -> tuple[Action, ...]:
-    """The actions of ``log``, oldest first."""
-    found: list[Action] = []
-    node: _Log | None = log
-    while node is not None and node[_ACTION] is not None:
-        found.append(node[_ACTION])
-        node = node[_BEFORE]
-    found.reverse()
-    return tuple(found)
-
-
-def _same_log(one: _Log, other: _Log) -> bool:
-    """Whether two logs hold the same actions: a walk back to their shared part.
-
-    (Their digests are compared first, by :meth:`State.__eq__`: equal digests
-    with different actions take a collision of 30-bit digests.)
-    """
-    a: _Log | None = one
-    b: _Log | None = other
-    while a is not b:
-        if a is None or b is None:
-            return False  # logs of different lengths
-        x, y = a[_ACTION], b[_ACTION]
-        if x is not y and x != y:  # player actions are interned: the same object
-            return False
-        a, b = a[_BEFORE], b[_BEFORE]
-    return True
-
-
-class _StateFields(NamedTuple):
-    """The fields of a :class:`State`, each declared once (internal base class).
-
-    The transition functions build the frequent states (after a bid, a card
-    or a deal, and between rounds) positionally, in this order; the rest are
-    built with keywords.
-    """
-
-    config: Config
-    """The :class:`~wizard_rules.Config` the game is played by."""
-    phase: Phase
-    """The current :class:`Phase`."""
-    is_over: bool
-    """Whether the game has ended: whether :attr:`phase` is ``GAME_OVER``.
-
-    Kept as a field (set with the phase) rather than worked out, because a
-    simulation loop asks it once a decision."""
-    round: int
-    """The current round number, from 1; at the end of the game, the last round's."""
-    dealer: int
-    """The seat that deals (or dealt) the current round."""
-    current_player: int | None
-    """The seat to act next; ``None`` at a deal (a chance step) and at the end."""
-    packed_hands: int
-    """Every seat's hand in one int: seat ``s``'s bit mask (of
-    :attr:`Card.mask <wizard_rules.Card.mask>` bits) shifted left by ``60 * s``
-    (see :attr:`~State.hand_masks`).  One int instead of a tuple of one per
-    seat: a card played changes one int, not a tuple and an int.
-    """
-    undealt_mask: int
-    """The cards of this round's stack that were not dealt, without the turned card.
-
-    A bit mask (see :attr:`undealt`); before the deal, the whole deck.
-    """
-    turned: Card | None
-    """The card turned for trump this round; ``None`` before the deal and in the last round."""
-    trump: Suit | None
-    """The trump suit of the round; ``None`` for no trump (and before it is known)."""
-    bids: tuple[int | None, ...]
-    """Each seat's bid this round, ``None`` until the seat has bid."""
-    current_trick: tuple[Card, ...]
-    """The cards of the trick being played, in the order played."""
-    leader: int
-    """The seat that leads (or led) the trick being played.
-
-    At a deal, the seat that will lead the round's first trick.
-    """
-    completed_tricks: tuple[Trick, ...]
-    """The completed tricks of this round, in the order played (since :attr:`start`)."""
-    tricks_won: tuple[int, ...]
-    """How many tricks each seat has won this round so far, by seat."""
-    results: tuple[RoundResult, ...]
-    """The :class:`~wizard_rules.RoundResult` of every finished round, in order (since
-    :attr:`start`)."""
-    scores: tuple[int, ...]
-    """Each seat's running total over the finished rounds, by seat."""
-    start: Position | None
-    """The :class:`~wizard_rules.Position` the game was set up from, or ``None``.
-
-    ``None`` for a game started with :func:`new_game`; otherwise the
-    position given to :func:`~wizard_rules.from_position`, where
-    :attr:`history`, :attr:`results` and :attr:`completed_tricks` begin.
-    """
-    log: _Log
-    """The actions since the start, newest first (internal: see :attr:`~State.history`)."""
+__all__ = ["State", "new_game", "not_a_state"]
 
 
 class _PublicFacts(Protocol):
@@ -548,41 +328,6 @@ class State(_StateFields, _PublicQueries):
         return self
 
 
-# -- building states (internal) -----------------------------------------------
-
-_tuple_copy = tuple.__getitem__
-_ALL = slice(None)
-_FIELDS_BUT_LOG = slice(-1)
-_START: Final = _StateFields._fields.index("start")
-
-_fields_of = cast("Callable[[State, slice], _StateFields]", _tuple_copy)
-"""``_fields_of(state, _ALL)``: a state's fields as one plain tuple, typed as
-:class:`_StateFields` so that unpacking it is type-checked field by field.
-The hottest transitions (and :func:`~wizard_rules.legal_actions`) read a
-state that is not the one just built (:data:`_last_built`) this way: it
-costs about half as much as reading the fields one by one."""
-
-_new_state = tuple.__new__
-"""``_new_state(State, (config, phase, ...))``: a state from all its fields in
-order, unchecked (internal: the transitions and unpickling build states)."""
-
-_NOTHING: Final = object()
-"""A sentinel for the one-slot caches: never an argument anyone can pass."""
-
-_last_built: Final[list[tuple[object, _StateFields]]] = [(_NOTHING, cast(_StateFields, ()))]
-"""``[(state, fields)]``: the last state the hottest transitions built, with
-the plain tuple it was built from (internal).
-
-A game goes forward, so the next transition is usually given that very
-state: it unpacks the remembered tuple instead of copying the state's fields
-again (:func:`_fields_of`).  Compared by identity; one pair in one list slot,
-replaced at once, so that threads see either the old pair or the new."""
-
-_make_state = _StateFields.__new__
-"""``_make_state(State, config=..., phase=..., ...)``: a state from its fields
-by keyword, unchecked (the transition functions validate first)."""
-
-
 def not_a_state(value: object) -> InvalidArgumentError:
     """Return the error for ``value`` given where a :class:`State` belongs (to raise).
 
@@ -688,7 +433,7 @@ def _between_rounds(
 ) -> State:
     """A state before a round's deal, or at the end: no cards, bids or tricks (internal)."""
     players = config.players
-    return _new_state(
+    return build(
         State,
         (
             config,

@@ -36,54 +36,44 @@ from typing import Any, Final, Generic, NoReturn, TypeVar, cast
 
 import attrs
 
+from wizard_rules.core._fast.deals import _HAND_BITS, _drawn_for, _packed_hands
+from wizard_rules.core._fast.layout import _ALL, _fields_of, _last_built, build
+from wizard_rules.core._fast.log import (
+    _DIGEST,
+    _DIGEST_BITS,
+    _MIX,
+    _PLAY_KEYS,
+    _Log,
+    _logged,
+)
+from wizard_rules.core._fast.phases import _BID, _DEAL, _GAME_OVER, _PLAY
+from wizard_rules.core._fast.tables import (
+    _PLAY_TABLES,
+    _SEAT_BITS,
+    _last_legal,
+    _never,
+    _play_tables,
+)
 from wizard_rules.core.actions import (
     _BIDS,
-    _HAND_BITS,
-    _PLAYS,
     _TRUMP_CHOICES,
     Action,
     Bid,
     ChooseTrump,
     Deal,
     Play,
-    _drawn_for,
     _interned,
-    _packed_hands,
 )
 from wizard_rules.core.cards import (
     _FULL_DECK_MASK,
     DECK,
     Card,
-    _byte_tables,
     _pick,
-    _Tables,
 )
-from wizard_rules.core.config import _LEFT_OF, MAX_PLAYERS, _seat_after
+from wizard_rules.core.config import _LEFT_OF, _seat_after
+from wizard_rules.core.phase import Phase
 from wizard_rules.core.scoring import _round_result
-from wizard_rules.core.state import (
-    _ALL,
-    _BID,
-    _BID_KEY,
-    _DEAL,
-    _DIGEST,
-    _DIGEST_BITS,
-    _GAME_OVER,
-    _MIX,
-    _NOTHING,
-    _PLAY,
-    _PLAY_KEYS,
-    Phase,
-    State,
-    _between_rounds,
-    _fields_of,
-    _last_built,
-    _Log,
-    _logged,
-    _make_state,
-    _new_state,
-    _not_a_state,
-    _PublicFacts,
-)
+from wizard_rules.core.state import State, _between_rounds, _not_a_state, _PublicFacts
 from wizard_rules.core.trick import Trick, _trick
 from wizard_rules.errors import (
     ErrorCode,
@@ -105,27 +95,6 @@ __all__ = [
     "replay",
     "require_phase",
 ]
-
-_SEAT_BITS: Final = tuple(
-    tuple(card.mask << _HAND_BITS * seat for card in DECK) for seat in range(MAX_PLAYERS)
-)
-"""``_SEAT_BITS[seat][card.index]``: the card's bit in :attr:`State.packed_hands`."""
-
-
-def _never(state: State, action: Action) -> State:  # pragma: no cover - never called
-    raise AssertionError("no transition: there was no legal action")
-
-
-_last_legal: Final[list[tuple[object, tuple[Action, ...], Callable[[State, Any], State]]]] = [
-    (_NOTHING, (), _never)
-]
-"""``[(state, actions, transition)]``: the last list legal_actions returned,
-with its state and the transition of its kind of action (internal).
-
-apply_legal reuses them when it is asked about that very state.  Compared by
-identity; one triple in one list slot (cheaper to replace than a module
-global), replaced at once, so that threads see either the old triple or the
-new.  It starts with a sentinel that no argument can be."""
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -520,30 +489,30 @@ def _deal(state: State, deal: Deal) -> State:
     else:
         phase = _BID
         current = rules.bidding.first_bidder(dealer, state.config.players)
-    built = (
-        state.config,
-        phase,
-        False,  # is_over
-        state.round,
-        dealer,
-        current,
-        packed_hands,
-        _FULL_DECK_MASK & ~dealt,  # undealt_mask: neither dealt nor turned
-        turned,
-        trump,
-        state.bids,
-        (),  # current_trick
-        first,  # leader
-        (),  # completed_tricks
-        state.tricks_won,
-        state.results,
-        state.scores,
-        state.start,
-        _logged(state.log, deal),  # once a round: no need to write it out
+    return build(
+        State,
+        (
+            state.config,
+            phase,
+            False,  # is_over
+            state.round,
+            dealer,
+            current,
+            packed_hands,
+            _FULL_DECK_MASK & ~dealt,  # undealt_mask: neither dealt nor turned
+            turned,
+            trump,
+            state.bids,
+            (),  # current_trick
+            first,  # leader
+            (),  # completed_tricks
+            state.tricks_won,
+            state.results,
+            state.scores,
+            state.start,
+            _logged(state.log, deal),  # once a round: no need to write it out
+        ),
     )
-    new = _new_state(State, built)
-    _last_built[0] = (new, built)  # type: ignore[assignment]  # in _StateFields order
-    return new
 
 
 def _verify_choose_trump(state: State, choice: ChooseTrump) -> None:
@@ -557,27 +526,30 @@ def _verify_choose_trump(state: State, choice: ChooseTrump) -> None:
 
 
 def _choose_trump(state: State, choice: ChooseTrump) -> State:
-    return _make_state(
+    return build(
         State,
-        config=state.config,
-        phase=Phase.BID,
-        is_over=False,
-        round=state.round,
-        dealer=state.dealer,
-        current_player=state.config.rules.bidding.first_bidder(state.dealer, state.config.players),
-        packed_hands=state.packed_hands,
-        undealt_mask=state.undealt_mask,
-        turned=state.turned,
-        trump=choice.suit,
-        bids=state.bids,
-        current_trick=state.current_trick,
-        leader=state.leader,
-        completed_tricks=state.completed_tricks,
-        tricks_won=state.tricks_won,
-        results=state.results,
-        scores=state.scores,
-        start=state.start,
-        log=_logged(state.log, choice),
+        (
+            state.config,
+            Phase.BID,  # phase
+            False,  # is_over
+            state.round,
+            state.dealer,
+            # current_player: the first bidder
+            state.config.rules.bidding.first_bidder(state.dealer, state.config.players),
+            state.packed_hands,
+            state.undealt_mask,
+            state.turned,
+            choice.suit,  # trump
+            state.bids,
+            state.current_trick,
+            state.leader,
+            state.completed_tricks,
+            state.tricks_won,
+            state.results,
+            state.scores,
+            state.start,
+            _logged(state.log, choice),  # log
+        ),
     )
 
 
@@ -642,30 +614,30 @@ def _bid(state: State, bid: Bid) -> State:
     else:
         phase = _BID
         current = _LEFT_OF[config.players][player]
-    built = (
-        config,
-        phase,
-        False,  # is_over
-        round_number,
-        dealer,
-        current,
-        packed_hands,
-        undealt_mask,
-        turned,
-        trump,
-        bids,
-        current_trick,
-        leader,
-        completed_tricks,
-        tricks_won,
-        results,
-        scores,
-        start,
-        (log, bid, (log[_DIGEST] * _MIX ^ (_BID_KEY | player << 6 | tricks)) & _DIGEST_BITS),
+    return build(
+        State,
+        (
+            config,
+            phase,
+            False,  # is_over
+            round_number,
+            dealer,
+            current,
+            packed_hands,
+            undealt_mask,
+            turned,
+            trump,
+            bids,
+            current_trick,
+            leader,
+            completed_tricks,
+            tricks_won,
+            results,
+            scores,
+            start,
+            _logged(log, bid),
+        ),
     )
-    new = _new_state(State, built)
-    _last_built[0] = (new, built)  # type: ignore[assignment]  # in _StateFields order
-    return new
 
 
 def _legal_bids(state: _PublicFacts, player: int, hand: int) -> tuple[Bid, ...]:
@@ -742,30 +714,30 @@ def _play(state: State, play: Play) -> State:
         trick = ()
         if not packed_hands:  # every hand is empty: the round's last trick
             return _end_round(state, completed_tricks, tricks_won, log)
-    built = (
-        config,
-        phase,
-        False,  # is_over
-        round_number,
-        dealer,
-        current,
-        packed_hands,
-        undealt_mask,
-        turned,
-        trump,
-        bids,
-        trick,
-        leader,
-        completed_tricks,
-        tricks_won,
-        results,
-        scores,
-        start,
-        log,
+    return build(
+        State,
+        (
+            config,
+            phase,
+            False,  # is_over
+            round_number,
+            dealer,
+            current,
+            packed_hands,
+            undealt_mask,
+            turned,
+            trump,
+            bids,
+            trick,
+            leader,
+            completed_tricks,
+            tricks_won,
+            results,
+            scores,
+            start,
+            log,
+        ),
     )
-    new = _new_state(State, built)
-    _last_built[0] = (new, built)  # type: ignore[assignment]  # in _StateFields order
-    return new
 
 
 def _end_round(
@@ -798,16 +770,6 @@ def _end_round(
         state.start,
         log,
     )
-
-
-_PLAY_TABLES: Final[list[_Tables[Play] | None]] = [None] * MAX_PLAYERS
-"""``_PLAY_TABLES[seat]``: the byte tables of ``_PLAYS[seat]``, built on first use."""
-
-
-def _play_tables(player: int) -> _Tables[Play]:
-    """The byte tables of the interned plays of ``player``, built once."""
-    tables = _PLAY_TABLES[player] = _byte_tables(_PLAYS[player])
-    return tables
 
 
 def _legal_plays(state: _PublicFacts, player: int, hand: int) -> tuple[Play, ...]:

@@ -23,8 +23,9 @@ import attrs
 from wizard_rules.core.actions import Action
 from wizard_rules.core.cards import Card, Suit, _mask_of
 from wizard_rules.core.config import Config
+from wizard_rules.core.phase import Phase
 from wizard_rules.core.scoring import RoundResult
-from wizard_rules.core.state import Phase, State, _not_a_state, _PublicQueries
+from wizard_rules.core.state import State, _not_a_state, _PublicQueries
 from wizard_rules.core.transitions import _legal_choices
 from wizard_rules.core.trick import Trick
 from wizard_rules.errors import ErrorCode, InvalidArgumentError

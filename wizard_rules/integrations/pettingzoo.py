@@ -81,6 +81,7 @@ except ImportError:
         "pip install 'wizard-rules[pettingzoo]'"
     ) from None
 
+from wizard_rules.core.chance import random_deal
 from wizard_rules.core.config import Config, seat_after
 from wizard_rules.core.position import position_of
 from wizard_rules.core.state import State, new_game
@@ -96,7 +97,6 @@ from wizard_rules.errors import (
 from wizard_rules.integrations._variants import rules_of
 from wizard_rules.integrations.tensors import Layout, _round_start, max_score
 from wizard_rules.sim.batch import NUM_ACTIONS, action_id, to_action
-from wizard_rules.sim.random_play import random_deal
 
 __all__ = ["Observation", "Policy", "SingleAgentEnv", "env", "raw_env"]
 

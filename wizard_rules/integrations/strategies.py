@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 
 from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.core.cards import DECK, Card, Suit
+from wizard_rules.core.chance import random_deal
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.core.position import Position, position_of
 from wizard_rules.core.state import State, new_game
@@ -38,7 +39,7 @@ from wizard_rules.core.transitions import apply, is_legal, legal_actions
 from wizard_rules.core.views import PlayerView, player_view
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 from wizard_rules.formats.records import GameRecord
-from wizard_rules.sim.random_play import random_action, random_deal
+from wizard_rules.sim.random_play import random_action
 
 __all__ = [
     "actions",
