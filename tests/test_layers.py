@@ -72,6 +72,16 @@ def private_names_from_other_packages(module: str, source: str) -> list[tuple[st
         if _is_private(name) and _package(source_module) != own:
             found.append((module, source_module, name))
 
+    def take_path(dotted: str) -> None:
+        # A private module on the way (wizard_rules.core._fast.deals) is a
+        # private name of its parent; the top-level names (errors, _version,
+        # _compat) are packages of their own.
+        parts = dotted.split(".")
+        for k in range(2, len(parts)):
+            if _is_private(parts[k]):
+                take(".".join(parts[:k]), parts[k])
+                return
+
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             base = node.module or ""
@@ -83,6 +93,7 @@ def private_names_from_other_packages(module: str, source: str) -> list[tuple[st
                 base = ".".join([*anchor, base] if base else anchor)
             if base != "wizard_rules" and not base.startswith("wizard_rules."):
                 continue
+            take_path(base)
             for alias in node.names:
                 submodule = f"{base}.{alias.name}"
                 if _is_module(submodule):
@@ -93,6 +104,7 @@ def private_names_from_other_packages(module: str, source: str) -> list[tuple[st
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name == "wizard_rules" or alias.name.startswith("wizard_rules."):
+                    take_path(alias.name)
                     if alias.asname:
                         aliases[alias.asname] = alias.name
                     else:
@@ -177,7 +189,24 @@ def test_no_private_name_from_another_package() -> None:
             "from ..integrations import _hypothesis_plugin",
             [("wizard_rules.sim", "wizard_rules.integrations", "_hypothesis_plugin")],
         ),
+        (
+            "wizard_rules.sim.batch",
+            "from wizard_rules.core._fast.deals import unchecked",
+            [("wizard_rules.sim.batch", "wizard_rules.core", "_fast")],
+        ),
+        (
+            "wizard_rules.sim.batch",
+            "import wizard_rules.core._fast.deals as deals",
+            [("wizard_rules.sim.batch", "wizard_rules.core", "_fast")],
+        ),
+        (
+            "wizard_rules.sim.batch",
+            "from wizard_rules.core import _fast",
+            [("wizard_rules.sim.batch", "wizard_rules.core", "_fast")],
+        ),
         # the forms that are allowed
+        ("wizard_rules.core.chance", "from wizard_rules.core._fast.deals import unchecked", []),
+        ("wizard_rules.sim.simulation", "from wizard_rules._version import __version__", []),
         ("wizard_rules.core.state", "from wizard_rules.core.cards import _mask_of", []),
         ("wizard_rules.core.state", "from .cards import _mask_of", []),
         ("wizard_rules", "from wizard_rules import _compat", []),
