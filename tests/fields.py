@@ -50,6 +50,13 @@ CALLS: Final[dict[tuple[type, str], Callable[[Any], object]]] = {
     (State, "hand"): lambda state: tuple(state.hand(seat) for seat in range(state.config.players)),
     (PlayerView, "legal_actions"): lambda view: view.legal_actions(),
     (Position, "to_text"): lambda position: position.to_text(),
+    # The choices of the seat to act; a partial position whose actor's hand is
+    # hidden cannot list them (and says so), which is compared as such.
+    (Position, "legal_actions"): lambda position: (
+        position.legal_actions()
+        if position.current_player is None or position.hands[position.current_player] is not None
+        else "hidden"
+    ),
 }
 """The public methods compared through a call: ``(class, name)`` to what the call reads."""
 

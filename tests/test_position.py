@@ -1202,3 +1202,39 @@ def test_positions_registered_with_hypothesis() -> None:
 @given(positions(configs(players=3), partial=None))
 def test_positions_of_a_config(position: Position) -> None:
     assert position.config.players == 3
+
+
+# -- the legal actions of a position -------------------------------------------------
+
+
+def test_a_positions_legal_actions_are_the_games_at_every_step() -> None:
+    import random
+
+    from wizard_rules import apply, legal_actions, new_game, player_view, random_action
+
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_game(Config(players=3 + seed % 4, forbid_bid_total_match=seed % 2 == 1))
+        while not state.is_over:
+            assert position_of(state).legal_actions() == legal_actions(state)
+            seat = state.current_player
+            if seat is not None:  # the seat's own view: the other hands hidden
+                assert position_of(player_view(state, seat)).legal_actions() == legal_actions(
+                    state
+                )
+            state = apply(state, random_action(state, rng))
+        assert position_of(state).legal_actions() == ()
+
+
+def test_a_position_cannot_list_the_choices_of_a_hidden_hand() -> None:
+    from wizard_rules import InvalidArgumentError
+
+    text = (
+        "players=3 round=1 dealer=0 scores=0,0,0 hands=C1/?/C3 turned=H2 trump=H "
+        "bids=-,-,- won=0,0,0 played=- trick=- leader=1"
+    )
+    with pytest.raises(
+        InvalidArgumentError, match="P1, the seat to act, which is hidden"
+    ) as caught:
+        Position.from_text(text).legal_actions()
+    assert caught.value.code is ErrorCode.INVALID_ARGUMENT

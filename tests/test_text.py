@@ -160,24 +160,21 @@ def test_a_partial_position_lists_what_the_state_allows_past_revealed_voids() ->
     assert checked == 200
 
 
-def test_a_partial_position_no_game_reaches() -> None:
-    # P4 led H1 and P5, P0, P1 and P2 played Clubs: none of them holds a
-    # Heart.  P3, to act, holds none either, and round 10 of 6 players deals
-    # every card: the 12 other Hearts would all be P4's, who holds 9 cards.
+def test_a_partial_position_lists_the_choices_of_the_seat_to_act_from_its_hand() -> None:
+    # P4 led H1 and P5, P0, P1 and P2 played Clubs.  P3, to act, holds no
+    # Heart: every card of its hand may be played (rule 7.2), whatever the
+    # hidden hands hold -- the choices depend on P3's hand and the table only.
     text = (
         "players=6 round=10 dealer=3 scores=0,0,0,0,0,0 "
         "hands=?/?/?/S1,S2,S3,S4,S5,S6,S7,S8,S9,S10/?/? turned=- trump=- "
         "bids=0,0,0,0,0,0 won=0,0,0,0,0,0 played=- trick=H1,C1,C2,C3,C4 leader=4"
     )
     shown = position_table(Position.from_text(text))
-    assert shown.endswith(
-        "\nTo act: P3 (play)\n"
-        "Legal actions: cannot be listed, no deal of the hidden hands fits this trick\n"
-    )
-    # One Heart fewer to place (P3 holds H2): still too many for P4.
-    fewer = text.replace("S1,S2", "H2,S2")
-    assert position_table(Position.from_text(fewer)).endswith("fits this trick\n")
-    # Three fewer (P3 holds H2 to H4): P4 can hold the other nine; P3 must follow.
+    assert "\nTo act: P3 (play)\nLegal actions (10): P3 plays S1, P3 plays S2," in shown
+    # P3 holds one Heart: it must follow with it (rule 7.1).
+    one = text.replace("S1,S2", "H2,S2")
+    assert position_table(Position.from_text(one)).endswith("\nLegal actions (1): P3 plays H2\n")
+    # Three Hearts: any of the three.
     enough = text.replace("S1,S2,S3,S4", "H2,H3,H4,S4")
     assert position_table(Position.from_text(enough)).endswith(
         "\nLegal actions (3): P3 plays H2, P3 plays H3, P3 plays H4\n"

@@ -42,6 +42,7 @@ import attrs
 
 from wizard_rules.core._fast.layout import _pack, build
 from wizard_rules.core._fast.log import _start_log
+from wizard_rules.core.actions import Action
 from wizard_rules.core.cards import (
     _FULL_DECK_MASK,
     DECK,
@@ -64,6 +65,7 @@ from wizard_rules.core.rules import (
     StandardSchedule,
 )
 from wizard_rules.core.state import State
+from wizard_rules.core.transitions import _legal_choices
 from wizard_rules.core.trick import _led_suit, _playable_mask
 from wizard_rules.core.views import PlayerView
 from wizard_rules.errors import (
@@ -228,6 +230,33 @@ class Position:
     def is_complete(self) -> bool:
         """Whether every hand is known (a partial position has hidden hands)."""
         return None not in self.hands
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Return the legal actions of the seat to act, in the order of ``legal_actions``.
+
+        They depend on the seat's own hand and on what every seat sees, so a
+        partial position answers as long as that one hand is known: the
+        same actions as :func:`~wizard_rules.legal_actions` on any game at
+        this position.  Empty at a deal and at the end.
+
+        >>> from wizard_rules import Config, new_game
+        >>> text = ("players=3 round=1 dealer=0 scores=0,0,0 hands=?/C5/? turned=H2 "
+        ...         "trump=H bids=-,-,- won=0,0,0 played=- trick=- leader=1")
+        >>> Position.from_text(text).legal_actions()
+        (Bid(player=1, tricks=0), Bid(player=1, tricks=1))
+
+        :raises InvalidArgumentError: the hand of the seat to act is hidden.
+        """
+        actor = self.current_player
+        if actor is None:
+            return ()
+        hand = self.hands[actor]
+        if hand is None:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"the legal actions need the hand of P{actor}, the seat to act, which is hidden",
+            )
+        return _legal_choices(self, actor, _mask_of(hand))
 
     def to_text(self) -> str:
         r"""Return the position in the one-line notation (rule 1.4 of the specification).

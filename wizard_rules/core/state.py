@@ -67,6 +67,29 @@ if TYPE_CHECKING:
 __all__ = ["State", "new_game", "not_a_state"]
 
 
+class _ChoiceFacts(Protocol):
+    """What a seat's legal choices depend on besides its hand (internal).
+
+    A :class:`State`, a player's view and a :class:`~wizard_rules.Position`
+    all hold it: the choices depend on nothing the seat cannot see.
+    """
+
+    @property
+    def config(self) -> Config: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def bids(self) -> tuple[int | None, ...]: ...
+    @property
+    def current_trick(self) -> tuple[Card, ...]: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+
 class _PublicFacts(Protocol):
     """The public facts a :class:`State` and a player's view both hold (internal).
 

@@ -73,7 +73,7 @@ from wizard_rules.core.cards import (
 from wizard_rules.core.config import _LEFT_OF, _seat_after
 from wizard_rules.core.phase import Phase
 from wizard_rules.core.scoring import _round_result
-from wizard_rules.core.state import State, _between_rounds, _not_a_state, _PublicFacts
+from wizard_rules.core.state import State, _between_rounds, _ChoiceFacts, _not_a_state
 from wizard_rules.core.trick import Trick, _trick
 from wizard_rules.errors import (
     ErrorCode,
@@ -553,7 +553,7 @@ def _choose_trump(state: State, choice: ChooseTrump) -> State:
     )
 
 
-def _legal_trump_choices(state: _PublicFacts, player: int, hand: int) -> tuple[ChooseTrump, ...]:
+def _legal_trump_choices(state: _ChoiceFacts, player: int, hand: int) -> tuple[ChooseTrump, ...]:
     return _TRUMP_CHOICES[player]
 
 
@@ -640,7 +640,7 @@ def _bid(state: State, bid: Bid) -> State:
     )
 
 
-def _legal_bids(state: _PublicFacts, player: int, hand: int) -> tuple[Bid, ...]:
+def _legal_bids(state: _ChoiceFacts, player: int, hand: int) -> tuple[Bid, ...]:
     size = state.config.deal_sizes[state.round - 1]
     every_bid = _BIDS[player][: size + 1]
     restrictions = state.config.rules.bid_restrictions
@@ -772,7 +772,7 @@ def _end_round(
     )
 
 
-def _legal_plays(state: _PublicFacts, player: int, hand: int) -> tuple[Play, ...]:
+def _legal_plays(state: _ChoiceFacts, player: int, hand: int) -> tuple[Play, ...]:
     """The legal cards of ``player`` as interned actions, in canonical order."""
     return _pick(
         state.config.rules.follow.playable(hand, state.current_trick),
@@ -780,7 +780,7 @@ def _legal_plays(state: _PublicFacts, player: int, hand: int) -> tuple[Play, ...
     )
 
 
-def _no_choices(state: _PublicFacts, player: int, hand: int) -> tuple[Action, ...]:
+def _no_choices(state: _ChoiceFacts, player: int, hand: int) -> tuple[Action, ...]:
     return ()  # a deal is chance's, not a player's
 
 
@@ -802,7 +802,7 @@ class _Rule(Generic[_A]):
     """Raise the reason it is refused (after the phase was checked)."""
     transition: Callable[[State, _A], State]
     """The next state (after it was verified)."""
-    choices: Callable[[_PublicFacts, int, int], tuple[Action, ...]]
+    choices: Callable[[_ChoiceFacts, int, int], tuple[Action, ...]]
     """Every legal one of the player to act, from the situation, seat and hand mask."""
 
 
@@ -832,7 +832,7 @@ _RULE_OF_PHASE: Final[dict[Phase, _Rule[Any]]] = {rule.phase: rule for rule in _
 """The kind of action each phase expects (none at the end of the game)."""
 
 
-def _legal_choices(facts: _PublicFacts, player: int, hand: int) -> tuple[Action, ...]:
+def _legal_choices(facts: _ChoiceFacts, player: int, hand: int) -> tuple[Action, ...]:
     """The legal actions of ``player``, who is to act, holding the cards of ``hand``.
 
     ``facts`` is a :class:`State` or the player's own view: the choices

@@ -26,13 +26,11 @@ Legal actions: none
 
 from __future__ import annotations
 
-from wizard_rules.core.actions import Action
-from wizard_rules.core.cards import DECK, Card, Suit
+from wizard_rules.core.cards import Card, Suit
 from wizard_rules.core.config import seat_after
-from wizard_rules.core.position import Position, from_position
+from wizard_rules.core.position import Position
 from wizard_rules.core.scoring import RoundResult
 from wizard_rules.core.state import Phase, State
-from wizard_rules.core.transitions import legal_actions
 from wizard_rules.core.trick import led_suit, winning_position
 from wizard_rules.core.views import PlayerView
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
@@ -211,10 +209,7 @@ def _legal_lines(position: Position) -> list[str]:
         return ["Legal actions: none"]
     if p.hands[actor] is None:
         return [f"Legal actions: cannot be listed, the hand of P{actor} (to act) is hidden"]
-    filled = _filled(p)
-    if filled is None:
-        return ["Legal actions: cannot be listed, no deal of the hidden hands fits this trick"]
-    actions: tuple[Action, ...] = legal_actions(from_position(filled))
+    actions = p.legal_actions()
     lines = [f"Legal actions ({len(actions)}):"]
     for index, action in enumerate(actions):
         item = f"{action}{',' if index < len(actions) - 1 else ''}"
@@ -222,61 +217,6 @@ def _legal_lines(position: Position) -> list[str]:
             lines.append(" ")
         lines[-1] += f" {item}"
     return lines
-
-
-def _filled(position: Position) -> Position | None:
-    """``position`` with its hidden hands dealt from the cards nobody has seen.
-
-    The choices of the seat to act depend on its own hand and the public
-    facts only, so any deal of the hidden hands that makes a position gives
-    them.  A seat that played another suit than the led suit in the trick in
-    progress holds none of it (rule 12.14): those seats are dealt first,
-    from the cards of the other suits, the Wizards and the Jesters.  ``None``
-    if they cannot be: no game reaches ``position``.  (This stands in for a
-    query of the core that would list the legal actions of a partial
-    position.)
-    """
-    p = position
-    if p.is_complete:
-        return p
-    players = p.config.players
-    led = led_suit(p.current_trick)
-    void = {
-        seat_after(p.leader, k, players)
-        for k, card in enumerate(p.current_trick)
-        if led is not None and card.suit is not None and card.suit is not led
-    }
-    seen = {*p.played, *p.current_trick, *(card for hand in p.hands for card in hand or ())}
-    if p.turned is not None:
-        seen.add(p.turned)
-    hands = list(p.hands)
-    hidden = [seat for seat, hand in enumerate(hands) if hand is None]
-    for seat in sorted(hidden, key=lambda seat: seat not in void):
-        allowed = [
-            card
-            for card in DECK
-            if card not in seen and (seat not in void or card.suit is not led)
-        ]
-        hand = tuple(allowed[: p.hand_sizes[seat]])
-        if len(hand) < p.hand_sizes[seat]:
-            return None
-        hands[seat] = hand
-        seen.update(hand)
-    return Position(
-        config=p.config,
-        round=p.round,
-        dealer=p.dealer,
-        scores=p.scores,
-        hands=hands,
-        turned=p.turned,
-        trump=p.trump,
-        bids=p.bids,
-        tricks_won=p.tricks_won,
-        played=p.played,
-        current_trick=p.current_trick,
-        leader=p.leader,
-        over=p.over,
-    )
 
 
 # -- a game: the account that wizard-rules simulate and replay print ----------------
