@@ -287,6 +287,7 @@ def show_value(value: object) -> str:
     repr raises is named by its type.  An int of a game's size shows as
     itself.  Any value will do; this never raises.
 
+    >>> from wizard_rules.errors import show_value
     >>> show_value(3), show_value("ab"), show_value(2**20000)
     ('3', "'ab'", '<an int of 20001 bits>')
     """

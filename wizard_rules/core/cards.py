@@ -246,7 +246,7 @@ def _byte_tables(items: Sequence[_T]) -> _Tables[_T]:
 
     ``_pick`` reads a mask a byte at a time from them: eight lookups and
     seven concatenations, however many bits are set, instead of a loop over
-    the bits (a 10-card hand: about 0.35 us instead of 1.2 us).  A set of
+    the bits (see docs/speed.rst).  A set of
     tables holds 2,048 small tuples (about 160 KB), so they are built on
     first use, not at import.
     """
@@ -293,6 +293,7 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     card (the sum of their :attr:`Card.mask`), as
     :attr:`State.hand_masks <wizard_rules.State.hand_masks>` holds hands.
 
+    >>> from wizard_rules.core.cards import cards_of_mask
     >>> cards_of_mask(parse_card("H3").mask | parse_card("W1").mask)
     (parse_card('H3'), parse_card('W1'))
 

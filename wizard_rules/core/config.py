@@ -43,6 +43,7 @@ def seat_after(seat: int, steps: int, players: int) -> int:
     ``players - 1`` has seat 0 on its left).  It checks nothing, since the
     rules call it on their hot paths: give it ints, ``players`` from 1 up.
 
+    >>> from wizard_rules.core.config import seat_after
     >>> seat_after(3, 1, 4), seat_after(1, 6, 4)
     (0, 3)
     """
@@ -57,7 +58,7 @@ _LEFT_OF: Final = tuple(
     for players in range(MAX_PLAYERS + 1)
 )
 """``_LEFT_OF[players][seat]``: :func:`seat_after` one step, as a table for the
-hot paths (a lookup is about twice as fast as the call) (internal)."""
+hot paths: a lookup instead of a call (see docs/speed.rst) (internal)."""
 
 
 def _check_players(_instance: object, _attribute: object, value: Any) -> None:

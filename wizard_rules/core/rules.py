@@ -9,6 +9,7 @@ leads next, the scoring, the end of the game, and what each seat may see.
 default.  The transitions, the views and the position checks ask the pieces,
 never a flag: a variant is a different piece in one place, such as
 
+>>> from wizard_rules.core.rules import OddSchedule, Rules, STANDARD
 >>> from wizard_rules import Config
 >>> config = Config(players=4, rules=Rules(schedule=OddSchedule()))
 >>> config.deal_sizes
@@ -115,6 +116,7 @@ class ListedSchedule:
         grow.  Each must fit the deck: at most 60 / players, which
         :class:`~wizard_rules.Config` checks.
 
+    >>> from wizard_rules.core.rules import ListedSchedule
     >>> ListedSchedule(sizes=(5, 5, 3)).deal_sizes(4)
     (5, 5, 3)
     """

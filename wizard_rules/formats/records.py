@@ -282,6 +282,7 @@ def _json_type(value: Any) -> str:
 def card_to_json(card: Card | None) -> str | None:
     """Return a card as its JSON: its text (``"H13"``, ``"W1"``), or ``None`` for no card.
 
+    >>> from wizard_rules.formats.records import card_to_json
     >>> card_to_json(parse_card("H13")), card_to_json(None)
     ('H13', None)
 
@@ -297,6 +298,7 @@ def card_to_json(card: Card | None) -> str | None:
 def cards_to_json(cards: Iterable[Card]) -> list[str]:
     """Return cards as their JSON: a list of their texts, in the order given.
 
+    >>> from wizard_rules.formats.records import cards_to_json
     >>> cards_to_json([parse_card("W1"), parse_card("C2")])
     ['W1', 'C2']
 
@@ -315,6 +317,7 @@ def cards_to_json(cards: Iterable[Card]) -> list[str]:
 def suit_to_json(suit: Suit | None) -> str | None:
     """Return a suit as its JSON: its letter (``"H"``), or ``None`` for no suit (no trump).
 
+    >>> from wizard_rules.formats.records import suit_to_json
     >>> suit_to_json(Suit.HEARTS), suit_to_json(None)
     ('H', None)
 

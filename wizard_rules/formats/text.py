@@ -6,6 +6,7 @@ sentence that says which card was turned and what is trump
 (:func:`trump_sentence`), for a position, a player's view and a finished
 round alike.
 
+>>> from wizard_rules.formats.text import position_table, trump_sentence
 >>> from wizard_rules import Config, Position, new_game, position_of
 >>> print(trump_sentence(Position.from_text(
 ...     "players=3 round=1 dealer=1 scores=0,0,0 hands=D1/D2/D3 turned=W2 trump=S "
@@ -41,6 +42,7 @@ __all__ = ["account", "position_table", "suit_name", "trump_sentence"]
 def suit_name(suit: Suit) -> str:
     """Return the name of ``suit`` as the text of a position or a game writes it.
 
+    >>> from wizard_rules.formats.text import suit_name
     >>> suit_name(Suit.HEARTS)
     'Hearts'
     """
@@ -58,6 +60,7 @@ def trump_sentence(subject: Position | PlayerView | RoundResult) -> str:
     dealer names the trump, or has not yet) or a suit card (its suit is
     trump).
 
+    >>> from wizard_rules.formats.text import trump_sentence
     >>> import random
     >>> from wizard_rules import Config, apply, new_game, player_view, position_of, random_deal
     >>> state = new_game(Config(players=3))
@@ -229,6 +232,7 @@ def account(state: State) -> str:
     its winner, and the score table), then the winners if the game is over,
     or where it stands if it is not.  The text ends with a newline.
 
+    >>> from wizard_rules.formats.text import account
     >>> from wizard_rules import Config, new_game
     >>> print(account(new_game(Config(players=4))), end="")
     Wizard: 4 players, 15 rounds, first dealer P0, bid-total option off

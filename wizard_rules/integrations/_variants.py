@@ -9,6 +9,7 @@ parameters, read here into a :class:`~wizard_rules.core.rules.Rules`:
   commas, semicolons or spaces (``"1,3,5"``, ``"1;3;5"``), or (PettingZoo
   only) a sequence of ints.
 
+>>> from wizard_rules.integrations._variants import OddSchedule, rules_of, schedule_text
 >>> rules_of(True, "1,3,5")
 Rules(schedule=ListedSchedule(sizes=(1, 3, 5)), bid_restrictions=(CanadianRule(),))
 >>> schedule_text(rules_of(False, "1, 3, 5").schedule), schedule_text(OddSchedule())

@@ -202,6 +202,7 @@ class Layout:
     :raises ConfigError: ``players`` is not 3 to 6, or the schedule cannot
         be dealt to them.
 
+    >>> from wizard_rules.integrations.tensors import Layout
     >>> from wizard_rules.core.rules import OddSchedule, Rules
     >>> odd = Layout(4, rules=Rules(schedule=OddSchedule()))
     >>> odd.rounds, odd.deal_sizes, dict(odd.pieces)["round"], dict(odd.pieces)["bids"]

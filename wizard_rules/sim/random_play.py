@@ -45,6 +45,7 @@ def round_deal_rng(key: object, round_number: int) -> random.Random:
     terminal game (:func:`wizard_rules.agents.play.deal_rng`) deal this way,
     with :func:`random_deal`.
 
+    >>> from wizard_rules.sim.random_play import round_deal_rng
     >>> state = new_game(Config(players=3))
     >>> random_deal(state, round_deal_rng(9, 1)) == random_deal(state, round_deal_rng(9, 1))
     True
