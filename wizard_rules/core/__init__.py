@@ -3,5 +3,5 @@
 Everything a game needs, and nothing else: this package imports no other
 package of ``wizard_rules`` but :mod:`wizard_rules.errors` (an import-linter
 contract in ``pyproject.toml`` keeps it so).  Its public names are
-re-exported by :mod:`wizard_rules`; import them from there.
+re-exported by the package itself (``from wizard_rules import ...``); import them from there.
 """

@@ -124,7 +124,7 @@ class ListedSchedule:
     sizes: tuple[int, ...] = attrs.field(converter=_sizes)
 
     def deal_sizes(self, players: int) -> tuple[int, ...]:
-        """The hand size of each round: :attr:`sizes`, if each fits ``players`` hands.
+        """The hand size of each round: ``sizes``, if each fits ``players`` hands.
 
         :raises ConfigError: a size is more than 60 / ``players``.
         """
