@@ -26,7 +26,8 @@ def public_modules() -> list[ModuleType]:
     names = ["wizard_rules"] + [
         info.name
         for info in pkgutil.walk_packages(wizard_rules.__path__, "wizard_rules.")
-        if not info.name.split(".")[-1].startswith("_")
+        # (a private module, or any module of a private package such as core._fast)
+        if not any(part.startswith("_") for part in info.name.split("."))
     ]
     return [importlib.import_module(name) for name in names]
 

@@ -331,3 +331,17 @@ def test_a_schedule_the_deck_cannot_deal_is_refused_at_its_column() -> None:
         Position.from_text(text)
     assert caught.value.code is ErrorCode.BAD_POSITION_TEXT
     assert caught.value.column == 11
+
+
+def test_a_piece_without_parameters_is_one_value_of_its_class() -> None:
+    from wizard_rules.core.rules import StandardFollow, StandardTrump
+
+    assert OddSchedule() == OddSchedule()
+    assert hash(OddSchedule()) == hash(OddSchedule())
+    assert OddSchedule() != StandardSchedule()
+    assert CanadianRule() != PlusMinusOne()
+    assert StandardTrump() != "StandardTrump()"
+    assert repr(StandardFollow()) == "StandardFollow()"
+    assert pickle.loads(pickle.dumps(CanadianRule())) == CanadianRule()
+    with pytest.raises(AttributeError):
+        OddSchedule().sizes = (1,)

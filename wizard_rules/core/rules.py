@@ -29,7 +29,7 @@ bid-total option of rule 20 (:attr:`Config.forbid_bid_total_match
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final, NoReturn, Protocol
 
 import attrs
 
@@ -59,11 +59,42 @@ __all__ = [
 ]
 
 
+class _Piece:
+    """A rule piece without parameters: every instance is the same value (internal base).
+
+    Immutable, compared and hashed by its class, printed as ``Name()``; it
+    pickles as its class.  (A plain slotted class rather than an attrs one:
+    the pieces are many, and an attrs class costs a few million instructions
+    to make at import.)
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to every piece of its own class, and to nothing else."""
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        """The hash of the class's name: equal pieces hash alike."""
+        return hash(type(self).__qualname__)
+
+    def __repr__(self) -> str:
+        """``Name()``: the expression that makes the piece."""
+        return f"{type(self).__name__}()"
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        """Refused: a piece is immutable."""
+        raise AttributeError(f"{type(self).__name__} is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        """Refused: a piece is immutable."""
+        raise AttributeError(f"{type(self).__name__} is immutable; cannot delete {name!r}")
+
+
 # -- the deck and the schedule ------------------------------------------------
 
 
-@attrs.frozen
-class StandardDeck:
+class StandardDeck(_Piece):
     """The 60 cards: four suits of 1 to 13, four Wizards, four Jesters (rule 1)."""
 
     @property
@@ -72,8 +103,7 @@ class StandardDeck:
         return DECK
 
 
-@attrs.frozen
-class StandardSchedule:
+class StandardSchedule(_Piece):
     """Round *r* deals *r* cards, from 1 up to the whole deck: 60 / players rounds (rule 2)."""
 
     def deal_sizes(self, players: int) -> tuple[int, ...]:
@@ -81,8 +111,7 @@ class StandardSchedule:
         return tuple(range(1, len(DECK) // players + 1))
 
 
-@attrs.frozen
-class OddSchedule:
+class OddSchedule(_Piece):
     """Short schedule: the odd hand sizes only, 1, 3, 5, ... up to 60 / players (rule 22.1)."""
 
     def deal_sizes(self, players: int) -> tuple[int, ...]:
@@ -142,8 +171,7 @@ class ListedSchedule:
 # -- trump, bidding and the bid restrictions ------------------------------------
 
 
-@attrs.frozen
-class StandardTrump:
+class StandardTrump(_Piece):
     """The turned suit is trump; a Jester, no trump; a Wizard, the dealer names it (rule 3)."""
 
     def of_turned(self, turned: Card | None) -> tuple[Suit | None, bool]:
@@ -158,8 +186,7 @@ class StandardTrump:
         return turned.suit, False  # a Jester's suit is None: no trump
 
 
-@attrs.frozen
-class OpenBidding:
+class OpenBidding(_Piece):
     """Bids are made aloud, in turn from left of the dealer; the dealer bids last (rule 4)."""
 
     def first_bidder(self, dealer: int, players: int) -> int:
@@ -211,8 +238,7 @@ def _matching_bid(player: int, dealer: int, bids: Sequence[int | None], size: in
     return forbidden if forbidden >= 0 else None
 
 
-@attrs.frozen
-class PlusMinusOne:
+class PlusMinusOne(_Piece):
     """The bids may not add up to the tricks: the dealer may not make them match (rule 20)."""
 
     @property
@@ -239,8 +265,7 @@ class PlusMinusOne:
         )
 
 
-@attrs.frozen
-class CanadianRule:
+class CanadianRule(_Piece):
     """A dealer who leads outright may not make the bids match, but by bidding 0 (rule 21)."""
 
     @property
@@ -276,8 +301,7 @@ class CanadianRule:
 # -- play, scoring and the end ---------------------------------------------------
 
 
-@attrs.frozen
-class StandardFollow:
+class StandardFollow(_Piece):
     """Follow the led suit if you can; a Wizard or a Jester may always be played (rule 7)."""
 
     # The pieces the hottest paths call are the rule functions themselves
@@ -287,16 +311,14 @@ class StandardFollow:
     :attr:`Card.mask <wizard_rules.Card.mask>` bits) that may be played to ``trick``."""
 
 
-@attrs.frozen
-class StandardTrickWinner:
+class StandardTrickWinner(_Piece):
     """The first Wizard; else the highest trump; else the highest card of the led suit (rule 8)."""
 
     position = staticmethod(_winning_position)
     """``position(cards, trump)``: where in ``cards`` (as played) the winning card is."""
 
 
-@attrs.frozen
-class WinnerLeads:
+class WinnerLeads(_Piece):
     """Left of the dealer leads the first trick; the winner of a trick leads the next (rule 5)."""
 
     def first_leader(self, dealer: int, players: int) -> int:
@@ -304,16 +326,14 @@ class WinnerLeads:
         return (dealer + 1) % players
 
 
-@attrs.frozen
-class StandardScoring:
+class StandardScoring(_Piece):
     """20 points and 10 a trick for a bid met; minus 10 a trick off for a bid missed (rule 9)."""
 
     score = staticmethod(_score)
     """``score(bid, tricks_won)``: the points of one seat for a round."""
 
 
-@attrs.frozen
-class TopScoreWins:
+class TopScoreWins(_Piece):
     """The game ends after the last round; the highest totals win, ties shared (rule 10)."""
 
     def winners(self, scores: Sequence[int]) -> tuple[int, ...]:
@@ -322,8 +342,7 @@ class TopScoreWins:
         return tuple(seat for seat, total in enumerate(scores) if total == best)
 
 
-@attrs.frozen
-class StandardVisibility:
+class StandardVisibility(_Piece):
     """Each seat sees its own hand and everything played or said at the table (rule 13)."""
 
     def bids_seen(self, seat: int, bids: tuple[int | None, ...]) -> tuple[int | None, ...]:
