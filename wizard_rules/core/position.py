@@ -45,7 +45,6 @@ from wizard_rules.core._fast.log import _start_log
 from wizard_rules.core.actions import Action
 from wizard_rules.core.cards import (
     _FULL_DECK_MASK,
-    DECK,
     Card,
     Kind,
     Suit,
@@ -392,7 +391,7 @@ def _check(p: Position) -> None:
         return
     # 12.7 a card is turned exactly when cards remain, and it decides the trump.
     size = p.config.deal_sizes[p.round - 1]
-    remaining = len(DECK) - players * size
+    remaining = len(p.config.rules.deck.cards) - players * size
     if remaining == 0 and p.turned is not None:
         raise _bad(f"round {p.round} deals every card, so no card can be turned")
     if remaining and p.turned is None:

@@ -95,7 +95,12 @@ class _Piece:
 
 
 class StandardDeck(_Piece):
-    """The 60 cards: four suits of 1 to 13, four Wizards, four Jesters (rule 1)."""
+    """The 60 cards: four suits of 1 to 13, four Wizards, four Jesters (rule 1).
+
+    The deal checks read it (how many cards a round leaves over).  The card
+    tables of the speed room and the chance step are built for these 60
+    cards: a larger deck (the anniversary cards) needs them built for it.
+    """
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -66,7 +66,6 @@ from wizard_rules.core.actions import (
 )
 from wizard_rules.core.cards import (
     _FULL_DECK_MASK,
-    DECK,
     Card,
     _pick,
 )
@@ -144,7 +143,7 @@ def apply_legal(state: State, index: int) -> State:
 
     The fast path for search and simulation.  The action is one of the
     state's own legal actions, so it is applied without being checked again
-    (about a fifth of the cost of :func:`apply`), and no call can build an
+    (for what that saves, see :doc:`/speed`), and no call can build an
     illegal state: the only thing to check is the index.  Right after
     ``legal_actions(state)`` for the same state object, its list is reused,
     so the usual loop computes it once:
@@ -439,7 +438,7 @@ def _verify_deal(state: State, deal: Deal) -> None:
         if dealt & mask or mask.bit_count() != size:  # a card twice: say which
             _refuse_dealt_twice(hands)
         dealt |= mask
-    remaining = len(DECK) - players * size
+    remaining = len(state.config.rules.deck.cards) - players * size
     turned = deal.turned
     if remaining == 0:
         if turned is not None:
