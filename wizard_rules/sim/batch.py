@@ -623,8 +623,8 @@ def _starts(size: int, width: int) -> NDArray[np.intp]:
     """``g * width`` for every game ``g``, cached: where row ``g`` starts in the flat array.
 
     For a ``(size, width)`` array.  Reading and writing one cell per row
-    through flat indices (``take``, ``put``) costs about half of indexing with
-    a pair of index arrays.
+    goes through flat indices (``take``, ``put``), which is cheaper than
+    indexing with a pair of index arrays (see docs/speed.rst).
     """
     starts = _STARTS.get((size, width))
     if starts is None:

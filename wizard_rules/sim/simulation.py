@@ -71,7 +71,7 @@ IN_FLIGHT: Final = 2
 """How many chunks of games per worker are queued at once (see the module's notes)."""
 
 _CHUNK: Final = 10
-"""The most games in one chunk: about a tenth of a second of play (internal)."""
+"""The most games in one chunk: a fraction of a second of play (see docs/speed.rst) (internal)."""
 
 _RAY_CHUNK: Final = 50
 """The most games in one Ray task: a Ray task costs more to send than a local one (internal)."""

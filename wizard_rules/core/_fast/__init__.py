@@ -12,24 +12,25 @@ the wall-clock timings are in ``docs/speed.rst``).
     a tuple typed field by field.  The last state built is remembered with
     its tuple (``_last_built``): the next transition, usually given that
     very state, unpacks the tuple instead of copying the state's fields
-    (removing it costs 8% more instructions a decision).
+    (removing it costs 9% more instructions a decision).
 :mod:`~wizard_rules.core._fast.tables`
     The last list of legal actions, with its state and transition
     (``_last_legal``): ``apply_legal`` right after ``legal_actions`` reuses
     it (removing it costs 26%); the byte tables that turn a hand mask into
-    its interned plays; each card's bit in the packed hands.
+    its interned plays (a loop over the cards instead costs 126%); each
+    card's bit in the packed hands (``_SEAT_BITS``: 1%).
 :mod:`~wizard_rules.core._fast.deals`
     A deal's hands packed into one int, remembered for the last deal, and
     the state a drawn deal was drawn for, so that a random deal is packed
-    once and not checked again (``_last_packed``; removing it costs 8%).
-    All three caches together are worth 47%.
+    once and not checked again (``_last_packed``; removing it costs 7%).
+    All three caches together are worth 49%.
 :mod:`~wizard_rules.core._fast.log`
     A state's history as a persistent linked list with a running 30-bit
     digest: a transition adds one node whatever the length of the game, a
     search's states share their past, and a state hashes in constant time.
 :mod:`~wizard_rules.core._fast.phases`
-    The phases as module constants: a global is read about ten times faster
-    than an Enum member.
+    The phases as module constants, read faster than an Enum member
+    (``Phase.PLAY`` in the hot paths instead costs 4%).
 
 Nothing here is public: the package is private to :mod:`wizard_rules.core`
 (``tests/test_layers.py`` refuses a name taken from here by another

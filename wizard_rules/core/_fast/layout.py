@@ -103,8 +103,8 @@ _fields_of = cast("Callable[[State, slice], _Fields]", _tuple_copy)
 """``_fields_of(state, _ALL)``: a state's fields as one plain tuple, typed as
 :class:`_StateFields` so that unpacking it is type-checked field by field.
 The hottest transitions (and :func:`~wizard_rules.legal_actions`) read a
-state that is not the one just built (:data:`_last_built`) this way: it
-costs about half as much as reading the fields one by one."""
+state that is not the one just built (:data:`_last_built`) this way: one
+copy in C instead of reading the fields one by one (see docs/speed.rst)."""
 
 _new_state = tuple.__new__
 """``_new_state(State, (config, phase, ...))``: a state from all its fields in
