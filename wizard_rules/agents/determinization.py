@@ -45,23 +45,9 @@ within each group uniformly, and shuffles the rest out to the other hands
 and the stack: every consistent placement has the same probability.  With
 no void revealed (the common case) it is one shuffle.
 
-Cost, measured with ``bench/determinization.py`` (CPU time of one call,
-``time.thread_time``, the garbage collector paused; Python 3.11 on one core
-of a shared 2-core machine; every seat's view at every card play of the
-last four rounds of 12 random games for each of 3 to 6 players, about
-57,000 views): with no void revealed, about 0.1 ms a call (medians 0.09 to
-0.12 ms, 99th percentile 0.24 ms); with voids and the counts for that
-pattern cached (a warm call, as in a search on one view), medians 0.14 to
-0.21 ms, 99th percentile at most 0.46 ms.  The first call for a new pattern
-of voids (a cold call) pays for the counting: medians 0.15 to 0.43 ms, 99th
-percentile about 1 ms with three seats showing voids and 3.2 ms with four or
-five, at worst 7.4 ms.  On 5-player views of round 12 with three seats
-showing voids, a cold call took 0.26 ms at the median and 1.8 ms at worst.
-(An earlier counting, which split each seat's cards over every class of
-cards for every remaining count of each class, took up to 111 ms on the same
-views, 69 ms on 5-player views: the 6.6 ms at worst once given here was
-not the worst case.)  Wall time on a busy machine can be several times
-these figures.
+What a call costs (with no void revealed, with voids whose counts are
+cached, and the first call for a new pattern of voids), measured with
+``bench/determinization.py``, is in :doc:`/speed`.
 """
 
 from __future__ import annotations
