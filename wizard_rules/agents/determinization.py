@@ -61,7 +61,7 @@ from collections.abc import Iterable, Sequence
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
 from wizard_rules.core.position import from_position, position_with
 from wizard_rules.core.state import State
-from wizard_rules.core.trick import led_suit
+from wizard_rules.core.trick import led_card
 from wizard_rules.core.views import PlayerView
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 
@@ -139,11 +139,15 @@ def _voids(view: PlayerView) -> tuple[frozenset[Suit], ...]:
     if view.current_trick:
         tricks.append((view.leader, view.current_trick))
     for leader, cards in tricks:
-        for position, card in enumerate(cards):
-            if card.kind is not Kind.SUIT:
-                continue
-            led = led_suit(cards[:position])
-            if led is not None and card.suit is not led:
+        # The led suit is decided by the first card that is no Jester, and
+        # stays: a suit card after it that is not of that suit shows a void.
+        first = led_card(cards)
+        led = None if first is None else first.suit  # a Wizard leads no suit
+        if led is None:
+            continue
+        for position in range(cards.index(first) + 1, len(cards)):
+            card = cards[position]
+            if card.kind is Kind.SUIT and card.suit is not led:
                 found[(leader + position) % players].add(led)
     return tuple(frozenset(suits) for suits in found)
 

@@ -151,7 +151,7 @@ from wizard_rules.core.config import Config, seat_after
 from wizard_rules.core.position import position_of
 from wizard_rules.core.state import State, new_game
 from wizard_rules.core.transitions import apply, apply_legal, legal_actions
-from wizard_rules.core.trick import led_suit
+from wizard_rules.core.trick import led_card
 from wizard_rules.core.views import player_view
 from wizard_rules.errors import (
     ConfigError,
@@ -491,9 +491,15 @@ def _voids(state: State) -> dict[int, set[Suit]]:
     tricks = [(t.leader, t.cards) for t in state.completed_tricks]
     tricks.append((state.leader, state.current_trick))
     for leader, cards in tricks:
-        for i, card in enumerate(cards):
-            led = led_suit(cards[:i])
-            if led is not None and card.kind is Kind.SUIT and card.suit is not led:
+        # The led suit is decided by the first card that is no Jester, and
+        # stays: a suit card after it that is not of that suit shows a void.
+        first = led_card(cards)
+        led = None if first is None else first.suit  # a Wizard leads no suit
+        if led is None:
+            continue
+        for i in range(cards.index(first) + 1, len(cards)):
+            card = cards[i]
+            if card.kind is Kind.SUIT and card.suit is not led:
                 voids.setdefault(seat_after(leader, i, n), set()).add(led)
     return voids
 
