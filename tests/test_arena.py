@@ -30,7 +30,8 @@ from wizard_rules.agents.arena import (
 from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from wizard_rules.cli import main
 from wizard_rules.core.config import Config
-from wizard_rules.errors import InvalidArgumentError
+from wizard_rules.core.rules import CanadianRule, ListedSchedule, OddSchedule, Rules
+from wizard_rules.errors import ConfigError, InvalidArgumentError
 from wizard_rules.sim.simulation import game_seed
 
 
@@ -364,3 +365,93 @@ def _group_ends(group: int) -> bool:
             return True
         time.sleep(0.1)
     return False
+
+
+# -- the variants (rules 21 and 22) ------------------------------------------------------
+
+ODD = Rules(schedule=OddSchedule())
+CANADIAN_135 = Rules(schedule=ListedSchedule(sizes=(1, 3, 5)), bid_restrictions=(CanadianRule(),))
+
+
+@pytest.mark.parametrize("bots", [["heuristic", "random"], ["ismcts:5", "random"]])
+def test_a_duplicate_set_under_a_schedule_deals_its_hand_sizes(bots: list[str]) -> None:
+    config = Config(players=3, rules=CANADIAN_135)
+    players = [make_bot(spec) for spec in bots]
+    key = game_seed(2, 0)
+    games = [
+        _play_game(config, [players[b] for b in _lineup(2, 3, rotation)], key, rotation)
+        for rotation in range(3)
+    ]
+    for game in games:
+        assert game.is_over
+        assert [len(deal.hands[0]) for deal in _deals(game)] == [1, 3, 5]
+        assert [len(result.tricks) for result in game.results] == [1, 3, 5]
+    # the same cards reach the same seats in every rotation, as in the standard game
+    first = [deal.hands for deal in _deals(games[0])]
+    assert all([deal.hands for deal in _deals(game)] == first for game in games[1:])
+
+
+def test_the_arena_plays_a_variant_and_says_so() -> None:
+    result = play_arena(["heuristic", "random"], games=3, seed=1, players=3, rules=CANADIAN_135)
+    assert result.rules == CANADIAN_135
+    assert result != play_arena(["heuristic", "random"], games=3, seed=1, players=3)
+    assert result.heading() == (
+        "3 deals x 3 rotations = 9 games, 3 players, seed 1, Canadian rule, schedule 1,3,5"
+    )
+    document = result.to_json()
+    assert document["canadian_rule"] is True
+    assert document["schedule"] == [1, 3, 5]
+    odd = play_arena(["heuristic", "random"], games=1, seed=1, players=4, rules=ODD)
+    assert odd.heading().endswith(", 4 players, seed 1, schedule odd")
+    assert odd.to_json()["schedule"] == "odd"
+    assert "canadian_rule" not in odd.to_json()
+    canadian = Rules(bid_restrictions=(CanadianRule(),))
+    only = play_arena(["heuristic", "random"], games=1, seed=1, players=3, rules=canadian)
+    assert only.heading().endswith(", 3 players, seed 1, Canadian rule")
+    assert "schedule" not in only.to_json()
+
+
+def test_a_variant_gives_the_same_result_whatever_the_workers() -> None:
+    one = play_arena(["heuristic", "random"], games=6, seed=3, players=4, rules=ODD)
+    assert (
+        play_arena(["heuristic", "random"], games=6, seed=3, players=4, workers=2, rules=ODD)
+        == one
+    )
+
+
+def test_bad_rules() -> None:
+    with pytest.raises(InvalidArgumentError, match="rules must be a Rules, not OddSchedule"):
+        play_arena(["heuristic", "random"], 1, 1, 3, rules=OddSchedule())  # type: ignore[arg-type]
+    with pytest.raises(ConfigError, match="a round of 16 cards cannot be dealt to 4 players"):
+        play_arena(
+            ["heuristic", "random"], 1, 1, 4, rules=Rules(schedule=ListedSchedule(sizes=(16,)))
+        )
+
+
+def test_the_command_plays_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "--bots", "heuristic,random", "--games", "2", "--players", "3"]
+    assert main([*argv, "--canadian-rule", "--schedule", "1,3,5", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    expected = play_arena(["heuristic", "random"], 2, 0, 3, rules=CANADIAN_135)
+    assert document == json.loads(json.dumps(expected.to_json()))
+    assert main([*argv, "--schedule", "odd"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 deals x 3 rotations = 6 games, 3 players, seed 0, schedule odd\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--schedule", "some"], "argument --schedule: a schedule is standard, odd or"),
+        (["--schedule", "16", "--players", "4"], "argument --schedule: a round of 16 cards"),
+    ],
+)
+def test_variant_usage_errors(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["arena", "--bots", "heuristic,random", "--games", "1", *argv])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage: wizard-rules arena" in err
+    assert words in err

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 
 from wizard_rules import (
+    Bid,
     Config,
     InvalidArgumentError,
     PlayerView,
@@ -24,6 +25,7 @@ from wizard_rules import (
 )
 from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from wizard_rules.agents.determinization import determinize
+from wizard_rules.core.rules import CanadianRule, ListedSchedule, OddSchedule, Rules
 from wizard_rules.integrations.strategies import states
 
 from .fields import assert_same_view
@@ -161,3 +163,39 @@ def test_ismcts_searches_to_the_end_of_a_small_round() -> None:
             assert action in view.legal_actions()
             return
     raise AssertionError("no choice found")  # pragma: no cover
+
+
+# -- the variants (rules 21 and 22) --------------------------------------------------------
+
+VARIANTS = [
+    Rules(schedule=OddSchedule()),
+    Rules(schedule=ListedSchedule(sizes=(5, 2, 7))),
+    Rules(bid_restrictions=(CanadianRule(),)),
+    Rules(schedule=ListedSchedule(sizes=(4, 6)), bid_restrictions=(CanadianRule(),)),
+]
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=repr)
+@pytest.mark.parametrize("bot", BOTS, ids=lambda b: type(b).__name__)
+def test_a_bot_plays_whole_games_of_a_variant_legally(bot: Bot, rules: Rules) -> None:
+    config = Config(players=3, rules=rules)
+    rng = random.Random(4)
+    state = new_game(config)
+    while not state.is_over:
+        if state.is_chance:
+            state = apply(state, random_deal(state, rng))
+            continue
+        seat = state.current_player
+        assert seat is not None
+        view = player_view(state, seat)
+        action = (bot if seat == 0 else HeuristicBot()).choose(view, rng)
+        assert action in legal_actions(state)
+        if isinstance(action, Bid):  # rules 22.5: from 0 to the round's hand size
+            assert 0 <= action.tricks <= len(view.hand) + len(view.completed_tricks)
+        state = apply(state, action)
+    expected = {
+        OddSchedule(): [1, 3, 5, 7, 9, 11, 13, 15, 17, 19],
+        ListedSchedule(sizes=(5, 2, 7)): [5, 2, 7],
+        ListedSchedule(sizes=(4, 6)): [4, 6],
+    }.get(rules.schedule, list(range(1, 21)))
+    assert [len(result.tricks) for result in state.results] == expected

@@ -8,11 +8,13 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from wizard_rules import (
     Config,
+    Deal,
     GameRecord,
     Position,
     apply,
@@ -26,6 +28,7 @@ from wizard_rules import (
 )
 from wizard_rules.cli import main
 from wizard_rules.conformance.suite import Case, load_suite
+from wizard_rules.core.state import State
 from wizard_rules.formats.records import action_from_dict, config_from_dict, position_from_dict
 
 from .helpers import state_at_round
@@ -625,3 +628,163 @@ def test_the_conformance_summary_uses_rich_tables_on_a_terminal(
     # the lines around the tables are the same as in the plain report
     assert out.splitlines()[-1] == plain.splitlines()[-1]
     assert out.splitlines()[0] == plain.splitlines()[0]
+
+
+# -- the variants: --canadian-rule and --schedule (rules 21 and 22) -----------------------
+
+
+def variant_game(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[Any, State]:
+    """The JSON of ``simulate --json ARGV`` and the final state it replays to."""
+    assert main(["simulate", "--json", *argv]) == 0
+    text = capsys.readouterr().out
+    return json.loads(text), GameRecord.from_json(text).replay()
+
+
+def hand_sizes(state: State) -> list[int]:
+    """The size of each seat's hand in each round's deal, read from the history."""
+    sizes = []
+    for action in state.history:
+        if isinstance(action, Deal):
+            assert len({len(hand) for hand in action.hands}) == 1
+            sizes.append(len(action.hands[0]))
+    return sizes
+
+
+def test_simulate_plays_the_odd_schedule(capsys: pytest.CaptureFixture[str]) -> None:
+    document, state = variant_game(["--players", "4", "--seed", "3", "--schedule", "odd"], capsys)
+    # Rule 22.1: four players play 1, 3, ..., 15 cards, eight rounds.
+    assert document["config"]["schedule"] == "odd"
+    assert "canadian_rule" not in document["config"]
+    assert state.is_over
+    assert hand_sizes(state) == [1, 3, 5, 7, 9, 11, 13, 15]
+    assert [len(result.tricks) for result in state.results] == [1, 3, 5, 7, 9, 11, 13, 15]
+    for result, size in zip(state.results, [1, 3, 5, 7, 9, 11, 13, 15], strict=True):
+        assert all(0 <= bid <= size for bid in result.bids)  # rule 22.5
+        # rule 22.4: a card is turned when 4 x size < 60, so in every round but the last
+        assert (result.turned is None) == (size == 15)
+    assert state.config == config_from_dict({"players": 4, "schedule": "odd"})
+
+
+def test_simulate_plays_a_listed_schedule(capsys: pytest.CaptureFixture[str]) -> None:
+    document, state = variant_game(
+        ["--players", "3", "--seed", "8", "--schedule", "5, 1,5"], capsys
+    )
+    assert document["config"]["schedule"] == [5, 1, 5]
+    assert hand_sizes(state) == [5, 1, 5]
+    assert len(state.results) == 3
+    assert state.is_over
+    # the dealers still pass to the left every round (rule 22.3)
+    assert [result.dealer for result in state.results] == [0, 1, 2]
+
+
+def test_simulate_plays_the_canadian_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    restricted = 0
+    for seed in range(6):
+        document, state = variant_game(
+            ["--players", "3", "--seed", str(seed), "--canadian-rule"], capsys
+        )
+        assert document["config"]["canadian_rule"] is True
+        assert "schedule" not in document["config"]
+        assert state.config == config_from_dict({"players": 3, "canadian_rule": True})
+        totals = [0, 0, 0]
+        for result in state.results:
+            dealer = result.dealer
+            leads = all(totals[dealer] > totals[seat] for seat in range(3) if seat != dealer)
+            if leads:  # rules 21.1 and 21.3: no matching total, but by a bid of 0
+                restricted += 1
+                assert sum(result.bids) != result.round or result.bids[dealer] == 0
+            totals = [total + points for total, points in zip(totals, result.scores, strict=True)]
+    assert restricted > 10  # the rule was in force in many rounds
+
+
+def test_simulate_with_every_variant_and_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--players", "5", "--seed", "2", "--canadian-rule", "--forbid-bid-total-match"]
+    document, state = variant_game([*argv, "--schedule", "2,4"], capsys)
+    assert document["config"] == {
+        "players": 5,
+        "first_dealer": 0,
+        "forbid_bid_total_match": True,
+        "canadian_rule": True,
+        "schedule": [2, 4],
+    }
+    assert hand_sizes(state) == [2, 4]
+    for result, size in zip(state.results, [2, 4], strict=True):
+        assert sum(result.bids) != size  # rule 21.5: as the option alone
+
+
+def test_the_standard_schedule_by_name_is_the_standard_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--players", "4", "--seed", "5", "--json"]) == 0
+    plain = capsys.readouterr().out
+    assert (
+        main(["simulate", "--players", "4", "--seed", "5", "--json", "--schedule", "standard"])
+        == 0
+    )
+    assert capsys.readouterr().out == plain
+    assert "schedule" not in plain
+    assert "canadian_rule" not in plain
+
+
+def test_the_account_of_a_short_game(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(["simulate", "--players", "4", "--seed", "1", "--schedule", "3,1"], capsys)
+    assert out.splitlines()[1] == (
+        "Wizard: 4 players, 2 rounds, first dealer P0, bid-total option off"
+    )
+    assert out.count("  Trick ") == 3 + 1
+    assert "\nRound 1 (3 cards each), dealer P0, " in out
+    assert "\nRound 2 (1 card each), dealer P1, " in out
+    assert "\nRound 3 " not in out
+
+
+def test_many_games_of_a_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--players", "4", "--seed", "1", "--games", "6"]
+    plain = run(argv, capsys).splitlines()
+    variant = run([*argv, "--schedule", "1", "--canadian-rule"], capsys).splitlines()
+    assert variant[0].startswith("6 games, 4 players, seed 1, 1 worker: ")
+    assert variant[2:] != plain[2:]
+    # one round of one card: a round's score is -10, 20 or 30, and so is the mean's range
+    for row in variant[2:]:
+        assert -10 <= float(row.split()[1]) <= 30
+
+
+@pytest.mark.parametrize("command", ["simulate", "play"])
+@pytest.mark.parametrize(
+    ("schedule", "words"),
+    [
+        (
+            "x",
+            "a schedule is standard, odd or hand sizes separated by commas, such as 1,3,5, "
+            "not 'x'",
+        ),
+        ("1,,3", "not '1,,3'"),
+        ("1;3", "not '1;3'"),
+        ("", "not ''"),
+        ("Odd", "not 'Odd'"),
+        ("0", "a hand size is from 1 to 60 cards, not 0"),
+        ("3,99999", "a hand size is from 1 to 60 cards, not 99999"),
+        ("1,16", "a round of 16 cards cannot be dealt to 4 players: the deck holds 15 cards"),
+    ],
+)
+def test_a_bad_schedule_is_a_usage_error(
+    command: str, schedule: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main([command, "--players", "4", "--schedule", schedule])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"usage: wizard-rules {command} ")
+    assert "Traceback" not in captured.err
+    error = captured.err.splitlines()[-1]
+    assert error.startswith(f"wizard-rules {command}: error: argument --schedule: ")
+    assert words in error
+
+
+def test_the_help_names_the_variant_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("simulate", "play", "arena"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        out = capsys.readouterr().out
+        assert "--canadian-rule" in out
+        assert "--schedule SCHEDULE" in out

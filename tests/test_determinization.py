@@ -26,6 +26,7 @@ from wizard_rules import (
     random_action,
 )
 from wizard_rules.agents.determinization import consistent_deals, determinize, voids
+from wizard_rules.core.rules import ListedSchedule, OddSchedule, Rules
 from wizard_rules.integrations.strategies import player_views
 
 from .fields import assert_same_position
@@ -287,3 +288,49 @@ def test_the_count_of_a_large_view_agrees_with_a_product_of_polynomials(seat: in
 def test_the_count_agrees_with_polynomials_on_the_small_views() -> None:
     for view in SMALL_VIEWS:
         assert consistent_deals(view) == _placements_by_polynomial(view) == len(_enumerate(view))
+
+
+@pytest.mark.parametrize(
+    ("schedule", "sizes"),
+    [(OddSchedule(), (1, 3, 5, 7, 9, 11, 13, 15)), (ListedSchedule(sizes=(6, 2, 9)), (6, 2, 9))],
+    ids=["odd", "6,2,9"],
+)
+def test_a_determinization_deals_the_hand_sizes_of_the_schedule(
+    schedule: OddSchedule | ListedSchedule, sizes: tuple[int, ...]
+) -> None:
+    config = Config(players=4, rules=Rules(schedule=schedule))
+    rng = random.Random(3)
+    state = new_game(config)
+    checked = 0
+    while not state.is_over:
+        if not state.is_chance and state.current_player is not None:
+            size = sizes[state.round - 1]  # rule 22.3: round r deals h_r cards
+            tricks = len(state.completed_tricks)
+            for seat in range(4):
+                view = player_view(state, seat)
+                guess = determinize(view, random.Random(checked))
+                assert guess.deal_size == size
+                for other in range(4):
+                    held = size - tricks - (other in _played_this_trick(state))
+                    assert len(guess.hand(other)) == held
+                # the undealt cards: the deck less the hands, the played and the turned
+                dealt = 4 * size + (size * 4 < 60)
+                assert len(_hidden_cards_of(guess)) == 60 - dealt
+                assert_same_position(position_of(player_view(guess, seat)), position_of(view))
+                checked += 1
+        state = apply(state, random_action(state, rng))
+    assert checked > 100
+
+
+def _played_this_trick(state: State) -> set[int]:
+    players = state.config.players
+    return {(state.leader + k) % players for k in range(len(state.current_trick))}
+
+
+def _hidden_cards_of(state: State) -> set[Card]:
+    """The cards of ``state`` in no hand, not played and not turned: the undealt stack."""
+    seen = {card for seat in range(state.config.players) for card in state.hand(seat)}
+    seen |= {*state.played, *state.current_trick}
+    if state.turned is not None:
+        seen.add(state.turned)
+    return set(DECK) - seen

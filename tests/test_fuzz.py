@@ -34,6 +34,7 @@ from wizard_rules.conformance.fuzz import (
 )
 from wizard_rules.conformance.protocol import JSON, JSONObject
 from wizard_rules.core.position import position_of
+from wizard_rules.core.rules import CanadianRule, ListedSchedule, OddSchedule, Rules
 from wizard_rules.core.state import Phase, new_game
 from wizard_rules.formats.records import config_to_dict, position_to_dict
 
@@ -541,3 +542,37 @@ def test_fuzz_ignores_unknown_fields_of_answers_and_lists_them_once() -> None:
     line = "unknown fields in the adapter's answers, ignored: " + ", ".join(fields) + "\n"
     assert out.getvalue().count("unknown fields") == 1
     assert line in out.getvalue()
+
+
+class _Recorder(_Liar):
+    """An honest in-process client that notes the hand size of every deal it is sent."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dealt: list[tuple[int, str]] = []  # (hand size, the answer's type)
+
+    def step(self, message: JSONObject, expect: str) -> JSONObject:
+        answer = super().step(message, expect)
+        action = message.get("action")
+        if isinstance(action, dict) and action["type"] == "deal":
+            hands = cast(list[list[str]], action["hands"])
+            self.dealt.append((len(hands[0]), str(answer["type"])))
+        return answer
+
+
+@pytest.mark.parametrize(
+    ("rules", "sizes"),
+    [
+        (Rules(schedule=ListedSchedule(sizes=(3, 1, 5))), [3, 1, 5]),
+        (Rules(schedule=OddSchedule(), bid_restrictions=(CanadianRule(),)), [1, 3, 5, 7, 9]),
+    ],
+    ids=["3,1,5", "odd-canadian"],
+)
+def test_fuzz_plays_the_hand_sizes_of_a_schedule(rules: Rules, sizes: list[int]) -> None:
+    client = _Recorder()
+    run = play_game(client, Config(players=6, rules=rules), random.Random(7), biased=True)
+    assert run.refused is None
+    assert run.deviations == ()
+    # the deals played are the schedule's (rule 22.3); the wrong ones fuzz tries are refused
+    assert [size for size, answer in client.dealt if answer == "ok"] == sizes
+    assert run.steps > 3 * sum(sizes)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import io
+import json
 import os
 import random
 import re
@@ -33,6 +34,7 @@ from wizard_rules import (
 from wizard_rules.agents.bots import HeuristicBot, RandomBot
 from wizard_rules.agents.play import TerminalGame, deal_rng, render_turn
 from wizard_rules.cli import main
+from wizard_rules.core.rules import CanadianRule, ListedSchedule, OddSchedule, Rules
 from wizard_rules.errors import InvalidArgumentError
 
 from .helpers import fill_deal
@@ -758,3 +760,109 @@ def test_every_save_failure_is_one_line_and_the_game_goes_on(tmp_path: Path) -> 
     assert "Score sheet after round 20" in str(child.before)
     assert "Final standings" in str(child.before)
     assert GameRecord.from_json(good.read_text(encoding="utf-8")).replay().round == 1
+
+
+# -- the variants (rules 21 and 22) --------------------------------------------------------
+
+SHORT = Rules(schedule=ListedSchedule(sizes=(3, 1)))
+
+
+def test_a_short_schedule_asks_for_bids_up_to_the_hand_size() -> None:
+    # Rule 22.5: in round r a bid is from 0 to h_r, here 3 then 1.
+    driver = EchoDriver(Config(players=3, rules=SHORT), answers_of(["", "two", "4", "3"]), seed=2)
+    assert driver.run() is True
+    text = driver.text
+    assert driver.prompts[:4] == ["Your bid (0 to 3)> "] * 4
+    assert "type your bid, a number from 0 to 3 ('help' for help)" in text
+    assert "'two' is not a bid: a bid is a number of tricks from 0 to 3" in text
+    assert "[bid_out_of_range]" in text
+    assert "Round 1 of 2" in text
+    assert "Trick 1 of 3: " in text
+    assert "Trick 3 of 3: " in text
+    assert "Trick 1 of 1: " in text
+    assert "Trick 2 of 1" not in text
+    bids = [prompt for prompt in driver.prompts if prompt.startswith("Your bid")]
+    assert bids[-1] == "Your bid (0 to 1)> "
+    assert driver.game.state.results[0].bids[0] == 3
+    assert text.count("Score sheet after round") == 2
+
+
+def canadian_policy(seen: list[tuple[str, str]]) -> Policy:
+    """Answer 1 (0 if 1 is barred), and note each bid prompt with the one rule 21 gives."""
+
+    def policy(prompt: str, state: State) -> str:
+        if state.phase is Phase.BID:
+            size = 2 * state.round - 1  # the odd schedule (rule 22.1)
+            dealer, scores = state.dealer, state.scores
+            leads = all(
+                scores[dealer] > total for seat, total in enumerate(scores) if seat != dealer
+            )
+            others = sum(bid for bid in state.bids if bid is not None)
+            barred = size - others
+            if state.current_player == dealer and leads and 0 < barred <= size:
+                seen.append((prompt, f"Your bid (0 to {size}, not {barred})> "))
+                return "0" if barred == 1 else "1"
+            seen.append((prompt, f"Your bid (0 to {size})> "))
+        return "1"
+
+    return policy
+
+
+def test_the_canadian_rule_bars_a_leading_dealers_matching_bid() -> None:
+    rules = Rules(schedule=OddSchedule(), bid_restrictions=(CanadianRule(),))
+    seen: list[tuple[str, str]] = []
+    for seed in range(8):
+        driver = Driver(
+            Config(players=3, rules=rules), canadian_policy(seen), seed=seed, bots=[RandomBot()]
+        )
+        assert driver.run() is True
+    assert [prompt for prompt, _ in seen] == [expected for _, expected in seen]
+    assert any(", not " in prompt for prompt, _ in seen)  # the rule barred a bid at least once
+
+
+def test_a_variant_game_saves_and_resumes_with_its_variant(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "short.json"
+    argv = ["--players", "3", "--seed", "3", "--schedule", "3,1", "--canadian-rule"]
+    status, out, _ = run_play(argv, f"save {path}\nquit\n", monkeypatch, capsys)
+    assert status == 0
+    config = json.loads(path.read_text(encoding="utf-8"))["config"]
+    assert config["schedule"] == [3, 1]
+    assert config["canadian_rule"] is True
+    status, out, _ = run_play(
+        ["--resume", str(path), "--seed", "3"], "1\n" * 20, monkeypatch, capsys
+    )
+    assert status == 0
+    assert "Your bid (0 to 3" in out
+    assert "Score sheet after round 2" in out
+    assert "Round 3" not in out
+
+
+@pytest.mark.parametrize("flag", [["--canadian-rule"], ["--schedule", "odd"]])
+def test_resume_with_a_variant_flag_is_a_usage_error(
+    flag: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", "--resume", "g.json", *flag])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {flag[0]}: a resumed game keeps the options it was saved with" in err
+
+
+def test_a_short_game_through_a_pseudo_terminal() -> None:
+    child = spawn("--players", "4", "--bots", "heuristic", "--seed", "2", "--schedule", "3,1")
+    child.expect(r"Round 1 of 2")
+    child.expect(r"Your bid \(0 to 3\)> ")
+    child.sendline("4")
+    child.expect(r"\[bid_out_of_range\]")
+    child.expect(r"Your bid \(0 to 3\)> ")
+    child.sendline("3")
+    answered = play_to_the_end(child)
+    child.close()
+    screen = str(child.before)
+    assert child.exitstatus == 0
+    # the rest of the game: 3 cards, then 1 bid and 1 card (and a trump choice, if any)
+    assert answered in (5, 6)
+    assert "Score sheet after round 2" in screen
+    assert "Final standings" in screen

@@ -49,10 +49,12 @@ import attrs
 from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from wizard_rules.core.chance import random_deal
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
+from wizard_rules.core.rules import STANDARD, CanadianRule, ListedSchedule, OddSchedule, Rules
 from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.transitions import apply
 from wizard_rules.core.views import player_view
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
+from wizard_rules.formats.records import config_to_dict
 from wizard_rules.sim.random_play import round_deal_rng
 from wizard_rules.sim.simulation import MAX_WORKERS, game_seed, run_chunks
 
@@ -226,6 +228,7 @@ class ArenaResult:
     :ivar seed: the run's seed.
     :ivar bots: a :class:`BotResult` per bot, in the order given.
     :ivar pairs: a :class:`PairResult` per pair of bots, in the order given.
+    :ivar rules: the rules the games were played by (the standard game's by default).
     """
 
     players: int
@@ -233,6 +236,7 @@ class ArenaResult:
     seed: int
     bots: tuple[BotResult, ...]
     pairs: tuple[PairResult, ...]
+    rules: Rules = STANDARD
 
     @property
     def games_played(self) -> int:
@@ -240,11 +244,24 @@ class ArenaResult:
         return self.games * self.players
 
     def heading(self) -> str:
-        """The line that says what was played, above the tables."""
+        """The line that says what was played, above the tables, and the variants if any."""
+        notes = []
+        if CanadianRule() in self.rules.bid_restrictions:
+            notes.append(", Canadian rule")
+        schedule = self.rules.schedule
+        if type(schedule) is OddSchedule:
+            notes.append(", schedule odd")
+        elif type(schedule) is ListedSchedule:
+            notes.append(f", schedule {','.join(map(str, schedule.sizes))}")
         return (
             f"{self.games} deals x {self.players} rotations = {self.games_played} games, "
-            f"{self.players} players, seed {self.seed}"
+            f"{self.players} players, seed {self.seed}{''.join(notes)}"
         )
+
+    def _variants(self) -> dict[str, object]:
+        """The variants played, as a game record's configuration writes them (none: standard)."""
+        written = config_to_dict(Config(players=self.players, rules=self.rules))
+        return {key: written[key] for key in ("canadian_rule", "schedule") if key in written}
 
     def bot_rows(self, plus_minus: str = "+-") -> list[tuple[str, ...]]:
         """The bots' table, one row of cells per bot (columns: :data:`BOT_COLUMNS`).
@@ -296,7 +313,11 @@ class ArenaResult:
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> dict[str, object]:
-        """The figures as a JSON-ready dict (half-widths ``None`` where undefined)."""
+        """The figures as a JSON-ready dict (half-widths ``None`` where undefined).
+
+        A variant adds its key as a game record's configuration writes it
+        (``"canadian_rule": true``, ``"schedule": "odd"`` or ``[1, 3, 5]``).
+        """
         return {
             "players": self.players,
             "games": self.games,
@@ -306,6 +327,7 @@ class ArenaResult:
             "pairs": [
                 {**attrs.asdict(pair), "significant": pair.significant} for pair in self.pairs
             ],
+            **self._variants(),
         }
 
 
@@ -351,10 +373,12 @@ def _play_game(config: Config, bots: Sequence[Bot], key: str, rotation: int) -> 
     return state
 
 
-def _play_set(specs: tuple[str, ...], players: int, seed: int, game: int) -> _SetFigures:
+def _play_set(
+    specs: tuple[str, ...], players: int, rules: Rules, seed: int, game: int
+) -> _SetFigures:
     """Play deal ``game`` once per rotation and sum each bot's figures (internal)."""
     bots = [make_bot(spec) for spec in specs]
-    config = Config(players=players)
+    config = Config(players=players, rules=rules)
     key = game_seed(seed, game)
     count = len(specs)
     scores, seat_games, exact, rounds = ([0] * count for _ in range(4))
@@ -373,12 +397,14 @@ def _play_set(specs: tuple[str, ...], players: int, seed: int, game: int) -> _Se
 
 
 def _play_chunk(
-    specs: tuple[str, ...], players: int, seed: int, first: int, count: int
+    specs: tuple[str, ...], players: int, rules: Rules, seed: int, first: int, count: int
 ) -> list[_SetFigures]:
-    return [_play_set(specs, players, seed, game) for game in range(first, first + count)]
+    return [_play_set(specs, players, rules, seed, game) for game in range(first, first + count)]
 
 
-def _check(bots: Sequence[str], games: int, players: int | None, workers: int) -> int:
+def _check(
+    bots: Sequence[str], games: int, players: int | None, workers: int, rules: Rules
+) -> int:
     """Check the arguments of :func:`play_arena`; return the number of players (internal)."""
     if isinstance(bots, str) or len(bots) < 2:
         raise InvalidArgumentError(
@@ -407,6 +433,11 @@ def _check(bots: Sequence[str], games: int, players: int | None, workers: int) -
                 ErrorCode.INVALID_ARGUMENT,
                 f"{name} must be a whole number from 1 to {top}, not {value!r}",
             )
+    if type(rules) is not Rules:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"rules must be a Rules, not {type(rules).__name__}"
+        )
+    Config(players=seats, rules=rules)  # the schedule fits the seats' hands, or ConfigError
     return seats
 
 
@@ -418,6 +449,7 @@ def play_arena(
     workers: int = 1,
     *,
     progress: Callable[[int], None] | None = None,
+    rules: Rules = STANDARD,
 ) -> ArenaResult:
     """Play ``games`` duplicate sets among ``bots`` and return the figures.
 
@@ -430,7 +462,10 @@ def play_arena(
         :data:`~wizard_rules.sim.simulation.MAX_WORKERS`; the result does not
         depend on it.
     :param progress: called with the number of deals finished so far.
-    :raises InvalidArgumentError: a bad spec or count.
+    :param rules: the rules of the games (:class:`~wizard_rules.core.rules.Rules`;
+        the standard game by default), such as a variant's.
+    :raises InvalidArgumentError: a bad spec or count, or ``rules`` not a Rules.
+    :raises ConfigError: ``rules`` deal more cards than the seats' hands can hold.
     :raises KeyboardInterrupt: the run was interrupted; no worker is left running.
 
     Memory does not grow with ``games``: the deals are handed out lazily in
@@ -438,7 +473,7 @@ def play_arena(
     :func:`~wizard_rules.sim.simulation.simulate` plays its games), and each
     duplicate set is folded into exact running sums as it comes in.
     """
-    seats = _check(bots, games, players, workers)
+    seats = _check(bots, games, players, workers, rules)
     specs = tuple(bots)
     tally = _Tally(len(specs))
 
@@ -448,8 +483,9 @@ def play_arena(
         if progress is not None:
             progress(tally.sets)
 
-    run_chunks(functools.partial(_play_chunk, specs, seats, seed), games, _CHUNK, workers, add)
-    return tally.result(specs, seats, games, seed)
+    chunk = functools.partial(_play_chunk, specs, seats, rules, seed)
+    run_chunks(chunk, games, _CHUNK, workers, add)
+    return tally.result(specs, seats, games, seed, rules)
 
 
 class _Tally:
@@ -502,7 +538,9 @@ class _Tally:
         variance = Fraction(n * squares - total * total, n * (n - 1) * scale * scale)
         return mean, _t975(n - 1) * math.sqrt(variance) / math.sqrt(n)
 
-    def result(self, specs: tuple[str, ...], players: int, games: int, seed: int) -> ArenaResult:
+    def result(
+        self, specs: tuple[str, ...], players: int, games: int, seed: int, rules: Rules
+    ) -> ArenaResult:
         """The figures of the sets folded in."""
         results = []
         for b, name in enumerate(specs):
@@ -525,4 +563,4 @@ class _Tally:
                 scale = self.seat_games[a] * self.seat_games[b]
                 mean, half = self._interval(self.pair_sum[a, b], self.pair_squares[a, b], scale)
                 pairs.append(PairResult(specs[a], specs[b], mean, half))
-        return ArenaResult(players, games, seed, tuple(results), tuple(pairs))
+        return ArenaResult(players, games, seed, tuple(results), tuple(pairs), rules)

@@ -162,7 +162,7 @@ def _seats_table(view: PlayerView) -> Table:
 def _trick_text(view: PlayerView) -> Text:
     players = view.config.players
     number = len(view.completed_tricks) + 1
-    text = Text(f"Trick {number} of {view.round}: ")
+    text = Text(f"Trick {number} of {view.deal_size}: ")
     if not view.current_trick:
         text.append(f"P{view.leader} leads")
         return text
@@ -424,8 +424,9 @@ class TerminalGame:
         self.console.print(render_turn(view))
         if view.phase is Phase.BID:
             allowed = {action.tricks for action in view.legal_actions() if type(action) is Bid}
-            barred = "".join(f", not {n}" for n in range(view.round + 1) if n not in allowed)
-            prompt = f"Your bid (0 to {view.round}{barred})> "
+            size = view.deal_size
+            barred = "".join(f", not {n}" for n in range(size + 1) if n not in allowed)
+            prompt = f"Your bid (0 to {size}{barred})> "
             read: Callable[[str, PlayerView], Action] = self._read_bid
         elif view.phase is Phase.CHOOSE_TRUMP:
             prompt = "Name the trump (C, D, H, S or 1 to 4)> "
@@ -481,10 +482,13 @@ class TerminalGame:
 
     def _read_bid(self, line: str, view: PlayerView) -> Action:
         if not line:
-            raise _BadAnswer(f"type your bid, a number from 0 to {view.round} ('help' for help)")
+            raise _BadAnswer(
+                f"type your bid, a number from 0 to {view.deal_size} ('help' for help)"
+            )
         if not (line.isdigit() and line.isascii()) or len(line) > 3:
             raise _BadAnswer(
-                f"{line[:30]!r} is not a bid: a bid is a number of tricks from 0 to {view.round}"
+                f"{line[:30]!r} is not a bid: a bid is a number of tricks from 0 to "
+                f"{view.deal_size}"
             )
         return Bid(self.seat, int(line))
 

@@ -12,7 +12,15 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
+from wizard_rules.core.cards import DECK
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS
+from wizard_rules.core.rules import (
+    CanadianRule,
+    ListedSchedule,
+    OddSchedule,
+    Rules,
+    StandardSchedule,
+)
 
 __all__ = [
     "is_terminal",
@@ -21,6 +29,8 @@ __all__ = [
     "progress_bar",
     "rich_lines",
     "rich_table",
+    "rules_of",
+    "schedule_arg",
     "seed_arg",
     "timeout_arg",
 ]
@@ -66,6 +76,44 @@ def timeout_arg(text: str) -> float:
     if not 0 < value <= 3600:
         raise argparse.ArgumentTypeError("the timeout must be more than 0 and at most 3600 s")
     return value
+
+
+def schedule_arg(text: str) -> StandardSchedule | OddSchedule | ListedSchedule:
+    """The schedule ``text`` names (an argparse type): ``standard``, ``odd`` or ``1,3,5``.
+
+    ``standard`` is rule 2's, ``odd`` the odd hand sizes only (rule 22.1),
+    and whole numbers separated by commas the hand sizes of the rounds, in
+    order (rule 22.2).  Whether each size fits the players' hands is
+    :class:`~wizard_rules.Config`'s check.
+    """
+    if text == "standard":
+        return StandardSchedule()
+    if text == "odd":
+        return OddSchedule()
+    tokens = [token.strip() for token in text.split(",")]
+    if not all(token.isascii() and token.isdigit() for token in tokens):
+        raise argparse.ArgumentTypeError(
+            "a schedule is standard, odd or hand sizes separated by commas, such as 1,3,5, "
+            f"not {text[:30]!r}"
+        )
+    # (A size of more than three digits is more than the deck: no need to read it.)
+    sizes = [int(token) if len(token) <= 3 else len(DECK) + 1 for token in tokens]
+    for token, size in zip(tokens, sizes, strict=True):
+        if not 1 <= size <= len(DECK):
+            raise argparse.ArgumentTypeError(
+                f"a hand size is from 1 to {len(DECK)} cards, not {token[:30]}"
+            )
+    return ListedSchedule(sizes=sizes)
+
+
+def rules_of(
+    canadian_rule: bool, schedule: StandardSchedule | OddSchedule | ListedSchedule | None
+) -> Rules:
+    """The rules that ``--canadian-rule`` and ``--schedule`` give (``None``: the standard one)."""
+    return Rules(
+        schedule=StandardSchedule() if schedule is None else schedule,
+        bid_restrictions=(CanadianRule(),) if canadian_rule else (),
+    )
 
 
 def is_terminal(stream: TextIO) -> bool:

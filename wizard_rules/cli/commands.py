@@ -39,6 +39,12 @@ prints their figures with 95% intervals (see :mod:`wizard_rules.agents.arena`).
 1 when the input ends first (Ctrl-D) or the record given to ``--resume``
 cannot be read or replayed, 130 on Ctrl-C.
 
+``simulate``, ``arena`` and ``play`` play a variant with ``--canadian-rule``
+(rule 21 of the specification) and ``--schedule SCHEDULE`` (rule 22):
+``standard``, ``odd`` (1, 3, 5, ... cards) or the hand sizes of the rounds
+in order, comma-separated (``--schedule 1,3,5``); ``simulate --json`` writes
+them into the record's configuration, and a resumed game keeps its own.
+
 On a terminal, ``simulate --games`` and ``arena`` show a progress bar on
 standard error, and ``simulate --games``, ``arena`` and ``conformance run``
 draw their tables with rich; when standard output is not a terminal the
@@ -71,6 +77,8 @@ from wizard_rules.cli._shared import (
     progress_bar,
     rich_lines,
     rich_table,
+    rules_of,
+    schedule_arg,
     seed_arg,
 )
 from wizard_rules.cli.conformance import add_conformance, conformance
@@ -80,7 +88,7 @@ from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.core.position import Position, from_position
 from wizard_rules.core.state import State
 from wizard_rules.core.transitions import apply, legal_actions
-from wizard_rules.errors import PositionError, RecordError
+from wizard_rules.errors import ConfigError, PositionError, RecordError
 from wizard_rules.formats.records import MAX_RECORD_TEXT, GameRecord
 from wizard_rules.formats.text import account as account  # 0.1's cli.account, kept
 from wizard_rules.formats.text import position_table
@@ -142,6 +150,7 @@ def _add_simulate(commands: _Commands) -> None:
         action="store_true",
         help="option: the bids of a round may not add up to the number of tricks",
     )
+    _add_variants(simulate)
     simulate.add_argument(
         "--json", action="store_true", help="write the game record as JSON instead"
     )
@@ -179,6 +188,38 @@ def _add_simulate(commands: _Commands) -> None:
         ),
     )
     simulate.set_defaults(subparser=simulate)
+
+
+def _add_variants(parser: argparse.ArgumentParser) -> None:
+    """The variant flags: ``--canadian-rule`` and ``--schedule`` (rules 21 and 22)."""
+    parser.add_argument(
+        "--canadian-rule",
+        action="store_true",
+        help="variant: a dealer who leads outright may not make the bids add up to the "
+        "number of tricks, but by bidding 0 (rule 21)",
+    )
+    parser.add_argument(
+        "--schedule",
+        type=schedule_arg,
+        metavar="SCHEDULE",
+        help="variant: the hand size of each round: standard (1 card, 2, ... up to the whole "
+        "deck; the default), odd (1, 3, 5, ...) or the sizes in order, as 1,3,5 (rule 22)",
+    )
+
+
+def _config(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, first_dealer: int
+) -> Config:
+    """The configuration the arguments give; a usage error if there is none."""
+    try:
+        return Config(
+            players=args.players,
+            first_dealer=first_dealer,
+            forbid_bid_total_match=args.forbid_bid_total_match,
+            rules=rules_of(args.canadian_rule, args.schedule),
+        )
+    except ConfigError as error:  # a hand size too large for the players
+        parser.error(f"argument --schedule: {error.message}")
 
 
 def _add_replay(commands: _Commands) -> None:
@@ -299,11 +340,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, out: Te
     if args.games is not None and args.json:
         parser.error("argument --json: not with --games")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    config = Config(
-        players=args.players,
-        first_dealer=args.first_dealer,
-        forbid_bid_total_match=args.forbid_bid_total_match,
-    )
+    config = _config(parser, args, args.first_dealer)
     if args.games is not None:
         return _simulate_many(args, config, seed, out)
     final = random_game(config, random.Random(seed))
@@ -400,6 +437,7 @@ def _add_arena(commands: _Commands) -> None:
         metavar="P",
         help="seats at the table (default: one per bot; the bots are repeated to fill them)",
     )
+    _add_variants(arena)
     arena.add_argument(
         "--workers",
         type=positive_arg,
@@ -426,10 +464,18 @@ def _arena(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextI
                 show(done)
 
             result = play_arena(
-                specs, args.games, args.seed, args.players, args.workers, progress=progress
+                specs,
+                args.games,
+                args.seed,
+                args.players,
+                args.workers,
+                progress=progress,
+                rules=rules_of(args.canadian_rule, args.schedule),
             )
     except InvalidArgumentError as error:
         parser.error(error.message)
+    except ConfigError as error:  # a hand size too large for the players
+        parser.error(f"argument --schedule: {error.message}")
     if args.json:
         out.write(json.dumps(result.to_json(), indent=2) + "\n")
     elif not is_terminal(out):
@@ -519,11 +565,12 @@ def _add_play(commands: _Commands) -> None:
         action="store_true",
         help="option: the bids of a round may not add up to the number of tricks",
     )
+    _add_variants(play)
     play.add_argument(
         "--resume",
         metavar="FILE",
-        help="go on with a game saved with 'save FILE' (its players and option are the "
-        "record's); give the seed it was played with to get the same deals",
+        help="go on with a game saved with 'save FILE' (its players, option and variants "
+        "are the record's); give the seed it was played with to get the same deals",
     )
     play.set_defaults(subparser=play)
 
@@ -547,10 +594,18 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.resume is not None:
         if args.resume == "-":
             parser.error("argument --resume: a file, not -: standard input is where you answer")
-        if args.forbid_bid_total_match:
+        given = [
+            flag
+            for flag, value in (
+                ("--forbid-bid-total-match", args.forbid_bid_total_match),
+                ("--canadian-rule", args.canadian_rule),
+                ("--schedule", args.schedule is not None),
+            )
+            if value
+        ]
+        if given:
             parser.error(
-                "argument --forbid-bid-total-match: a resumed game keeps the options it was "
-                "saved with"
+                f"argument {given[0]}: a resumed game keeps the options it was saved with"
             )
         start = _read_record(args.resume)
         if start is None:
@@ -561,7 +616,7 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 f"argument --players: the game in {args.resume} has {config.players} players"
             )
     else:
-        config = Config(players=args.players, forbid_bid_total_match=args.forbid_bid_total_match)
+        config = _config(parser, args, first_dealer=0)
     if not 0 <= args.seat < config.players:
         parser.error(f"argument --seat: a seat from 0 to {config.players - 1}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)

@@ -458,7 +458,7 @@ def _illegal_action(state: State, rng: random.Random) -> Action:
         kind = rng.randrange(4)
         action: Action
         if kind == 0:
-            action = Bid(player, rng.randrange(-1, state.round + 2))
+            action = Bid(player, rng.randrange(-1, state.deal_size + 2))
         elif kind == 1:
             hand = state.hand(player) if 0 <= player < players else ()
             card = rng.choice(hand) if hand and rng.random() < 0.7 else rng.choice(DECK)
@@ -468,7 +468,7 @@ def _illegal_action(state: State, rng: random.Random) -> Action:
         else:
             deck = list(DECK)
             rng.shuffle(deck)
-            size = state.round + rng.randrange(2)
+            size = state.deal_size + rng.randrange(2)
             hands = [deck[k * size : (k + 1) * size] for k in range(players)]
             action = Deal(hands, deck[-1])
         if not is_legal(state, action):
@@ -490,7 +490,7 @@ _SPECIAL: Final = tuple(card for card in DECK if card.kind is not Kind.SUIT)
 
 def _deal(state: State, rng: random.Random, biased: bool) -> Deal:
     """A random deal; ``biased``: from a small pack rich in Wizards and Jesters."""
-    players, size = state.config.players, state.round
+    players, size = state.config.players, state.deal_size
     deck = list(DECK)
     rng.shuffle(deck)
     if biased and players * size < 16:
