@@ -271,10 +271,11 @@ def account(state: State) -> str:
 
 def _round_lines(result: RoundResult, totals: list[int]) -> list[str]:
     players = len(result.bids)
-    cards = "card" if result.round == 1 else "cards"
+    size = len(result.tricks)  # the round's hand size, whatever the schedule
+    cards = "card" if size == 1 else "cards"
     order = [seat_after(result.dealer, 1 + k, players) for k in range(players)]
     lines = [
-        f"Round {result.round} ({result.round} {cards} each), dealer P{result.dealer}, "
+        f"Round {result.round} ({size} {cards} each), dealer P{result.dealer}, "
         f"{trump_sentence(result)}",
         "  Bids: " + ", ".join(f"P{seat} {result.bids[seat]}" for seat in order),
     ]
