@@ -26,8 +26,3 @@ class Phase(enum.Enum):
     """Players play cards to tricks."""
     GAME_OVER = "game_over"
     """The last round has been scored; no action is legal."""
-
-    # Hash by identity, in C: the transition table is looked up by phase on
-    # every decision, and Enum's own __hash__ is a Python call.  (Members are
-    # singletons compared by identity, so this agrees with equality.)
-    __hash__ = object.__hash__
