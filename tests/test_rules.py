@@ -101,8 +101,9 @@ def test_restrictions_have_one_order_and_no_repeats() -> None:
         (lambda: Rules(bid_restrictions=(3,)), "not a bid restriction"),
         (lambda: Rules(bid_restrictions="canadian"), "bid_restrictions must be a sequence"),
         (lambda: ListedSchedule(sizes=()), "at least one round"),
-        (lambda: ListedSchedule(sizes=(1, 0)), "at least 1"),
-        (lambda: ListedSchedule(sizes=(1, True)), "at least 1"),
+        (lambda: ListedSchedule(sizes=(1, 0)), "from 1 to 60 cards, not 0"),
+        (lambda: ListedSchedule(sizes=(61,)), "from 1 to 60 cards, not 61"),
+        (lambda: ListedSchedule(sizes=(1, True)), "from 1 to 60 cards, not True"),
         (lambda: ListedSchedule(sizes=5), "a sequence of hand sizes"),
         (lambda: Config(players=6, rules=Rules(schedule=ListedSchedule(sizes=(11,)))), "10 cards"),
         (lambda: Config(players=4, rules="standard"), "rules must be a Rules"),  # type: ignore[arg-type]
@@ -345,3 +346,42 @@ def test_a_piece_without_parameters_is_one_value_of_its_class() -> None:
     assert pickle.loads(pickle.dumps(CanadianRule())) == CanadianRule()
     with pytest.raises(AttributeError):
         OddSchedule().sizes = (1,)
+
+
+@pytest.mark.parametrize(
+    ("text", "separators", "schedule"),
+    [
+        ("standard", ",", StandardSchedule()),
+        ("odd", ",", OddSchedule()),
+        ("1,3,5", ",", ListedSchedule(sizes=(1, 3, 5))),
+        (" 5 , 2 ", ",", ListedSchedule(sizes=(5, 2))),
+        ("1;3", ";", ListedSchedule(sizes=(1, 3))),
+        ("7;", ";", ListedSchedule(sizes=(7,))),
+        ("2 4", " ;", ListedSchedule(sizes=(2, 4))),
+    ],
+)
+def test_a_schedules_text_is_read_one_way(text: str, separators: str, schedule: object) -> None:
+    from wizard_rules.core.rules import parse_schedule, schedule_text
+
+    assert parse_schedule(text, separators=separators) == schedule
+    assert parse_schedule(schedule_text(schedule)) == schedule  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("even", "a schedule is standard, odd or hand sizes separated by commas, such as 1,3,5"),
+        ("1,,3", "not '1,,3'"),
+        ("", "not ''"),
+        ("1;3", "separated by commas"),
+        ("0", "from 1 to 60 cards, not 0"),
+        ("3,99999", "from 1 to 60 cards, not 99999"),
+        (3, "a schedule is text, not int"),
+    ],
+)
+def test_a_bad_schedule_text_is_an_invalid_config(text: object, message: str) -> None:
+    from wizard_rules.core.rules import parse_schedule
+
+    with pytest.raises(ConfigError, match=message) as caught:
+        parse_schedule(text)  # type: ignore[arg-type]
+    assert caught.value.code is ErrorCode.INVALID_CONFIG

@@ -12,7 +12,6 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
-from wizard_rules.core.cards import DECK
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS
 from wizard_rules.core.rules import (
     CanadianRule,
@@ -20,7 +19,9 @@ from wizard_rules.core.rules import (
     OddSchedule,
     Rules,
     StandardSchedule,
+    parse_schedule,
 )
+from wizard_rules.errors import ConfigError
 
 __all__ = [
     "is_terminal",
@@ -86,24 +87,10 @@ def schedule_arg(text: str) -> StandardSchedule | OddSchedule | ListedSchedule:
     order (rule 22.2).  Whether each size fits the players' hands is
     :class:`~wizard_rules.Config`'s check.
     """
-    if text == "standard":
-        return StandardSchedule()
-    if text == "odd":
-        return OddSchedule()
-    tokens = [token.strip() for token in text.split(",")]
-    if not all(token.isascii() and token.isdigit() for token in tokens):
-        raise argparse.ArgumentTypeError(
-            "a schedule is standard, odd or hand sizes separated by commas, such as 1,3,5, "
-            f"not {text[:30]!r}"
-        )
-    # (A size of more than three digits is more than the deck: no need to read it.)
-    sizes = [int(token) if len(token) <= 3 else len(DECK) + 1 for token in tokens]
-    for token, size in zip(tokens, sizes, strict=True):
-        if not 1 <= size <= len(DECK):
-            raise argparse.ArgumentTypeError(
-                f"a hand size is from 1 to {len(DECK)} cards, not {token[:30]}"
-            )
-    return ListedSchedule(sizes=sizes)
+    try:
+        return parse_schedule(text)
+    except ConfigError as error:
+        raise argparse.ArgumentTypeError(error.message) from None
 
 
 def rules_of(

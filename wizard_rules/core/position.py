@@ -57,11 +57,12 @@ from wizard_rules.core.phase import Phase
 from wizard_rules.core.rules import (
     BidRestriction,
     CanadianRule,
-    ListedSchedule,
-    OddSchedule,
     PlusMinusOne,
     Rules,
+    Schedule,
     StandardSchedule,
+    parse_schedule,
+    schedule_text,
 )
 from wizard_rules.core.state import State
 from wizard_rules.core.transitions import _legal_choices
@@ -643,11 +644,8 @@ def _text(position: Position) -> str:
     rules = p.config.rules
     if rules.bid_restrictions:
         tokens.append("options=" + ",".join(r.key for r in rules.bid_restrictions))
-    schedule = rules.schedule
-    if type(schedule) is OddSchedule:
-        tokens.append("schedule=odd")
-    elif type(schedule) is ListedSchedule:
-        tokens.append(f"schedule={_join(schedule.sizes)}")
+    if rules.schedule != StandardSchedule():
+        tokens.append(f"schedule={schedule_text(rules.schedule)}")
     tokens += [f"round={p.round}", f"dealer={p.dealer}"]
     if p.over:
         tokens.append("over")
@@ -792,13 +790,11 @@ def _read_options(token: _Token) -> tuple[BidRestriction, ...]:
     return tuple(found)
 
 
-def _read_schedule(token: _Token) -> OddSchedule | ListedSchedule:
-    if token.value == "odd":
-        return OddSchedule()
-    sizes = _read_numbers(token)
-    if any(size < 1 for size in sizes):
-        raise token.fault("a schedule is odd, or hand sizes of at least 1")
-    return ListedSchedule(sizes=sizes)
+def _read_schedule(token: _Token) -> Schedule:
+    try:
+        return parse_schedule(token.value)
+    except ConfigError as error:
+        raise token.fault(error.message) from None
 
 
 def _read_over(token: _Token) -> bool:

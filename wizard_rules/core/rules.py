@@ -29,7 +29,7 @@ bid-total option of rule 20 (:attr:`Config.forbid_bid_total_match
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, NoReturn, Protocol
+from typing import Any, Final, NoReturn, Protocol, TypeAlias
 
 import attrs
 
@@ -47,6 +47,7 @@ __all__ = [
     "OpenBidding",
     "PlusMinusOne",
     "Rules",
+    "Schedule",
     "StandardDeck",
     "StandardFollow",
     "StandardSchedule",
@@ -56,6 +57,8 @@ __all__ = [
     "StandardVisibility",
     "TopScoreWins",
     "WinnerLeads",
+    "parse_schedule",
+    "schedule_text",
 ]
 
 
@@ -134,10 +137,10 @@ def _sizes(value: Any) -> tuple[int, ...]:
     if not sizes:
         raise ConfigError(ErrorCode.INVALID_CONFIG, "a listed schedule needs at least one round")
     for size in sizes:
-        if type(size) is not int or size < 1:
+        if type(size) is not int or not 1 <= size <= len(DECK):
             raise ConfigError(
                 ErrorCode.INVALID_CONFIG,
-                f"a hand size is an int of at least 1, not {show_value(size)}",
+                f"a hand size is from 1 to {len(DECK)} cards, not {show_value(size)}",
             )
     return sizes
 
@@ -171,6 +174,67 @@ class ListedSchedule:
                     f"the deck holds {most} cards each at most",
                 )
         return self.sizes
+
+
+Schedule: TypeAlias = "StandardSchedule | OddSchedule | ListedSchedule"
+"""Any schedule piece."""
+
+
+def parse_schedule(text: str, *, separators: str = ",") -> Schedule:
+    """Return the schedule ``text`` names: ``standard``, ``odd``, or hand sizes such as ``1,3,5``.
+
+    The one reading of a schedule's text, for the position notation, the
+    command line (``--schedule``) and the frameworks' parameters; records
+    write a schedule as JSON instead.  ``separators`` are the characters
+    that may separate the sizes (a comma; OpenSpiel's game strings use
+    ``;``).  Whether each size fits the players' hands is
+    :class:`~wizard_rules.Config`'s check.
+
+    >>> from wizard_rules.core.rules import parse_schedule
+    >>> parse_schedule("odd"), parse_schedule("5,5,2")
+    (OddSchedule(), ListedSchedule(sizes=(5, 5, 2)))
+
+    :raises ConfigError: ``invalid_config``: neither a name nor sizes, or a
+        size outside 1 to 60.
+    """
+    if type(text) is not str:
+        raise ConfigError(
+            ErrorCode.INVALID_CONFIG, f"a schedule is text, not {type(text).__name__}"
+        )
+    if text in _NAMED_SCHEDULES:
+        return _NAMED_SCHEDULES[text]
+    tokens = [text]
+    for separator in separators:
+        tokens = [piece for token in tokens for piece in token.split(separator)]
+    tokens = [token.strip() for token in tokens]
+    if separators != "," and tokens[-1] == "":  # "7;": one size, kept apart from an int
+        tokens.pop()
+    if not all(token.isascii() and token.isdigit() for token in tokens):
+        what = "commas" if separators == "," else " or ".join(map(repr, separators))
+        raise ConfigError(
+            ErrorCode.INVALID_CONFIG,
+            f"a schedule is standard, odd or hand sizes separated by {what}, "
+            f"such as 1{separators[0]}3{separators[0]}5, not {text[:30]!r}",
+        )
+    for token in tokens:  # (more than three digits is more than the deck: not read)
+        if len(token) > 3 or not 1 <= int(token) <= len(DECK):
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"a hand size is from 1 to {len(DECK)} cards, not {token[:30]}",
+            )
+    return ListedSchedule(sizes=[int(token) for token in tokens])
+
+
+def schedule_text(schedule: Schedule, *, separator: str = ",") -> str:
+    """Return the text that :func:`parse_schedule` reads back as ``schedule``.
+
+    >>> from wizard_rules.core.rules import ListedSchedule, schedule_text
+    >>> schedule_text(ListedSchedule(sizes=(1, 3, 5)))
+    '1,3,5'
+    """
+    if type(schedule) is ListedSchedule:
+        return separator.join(map(str, schedule.sizes))
+    return "odd" if type(schedule) is OddSchedule else "standard"
 
 
 # -- trump, bidding and the bid restrictions ------------------------------------
@@ -447,6 +511,12 @@ class Rules:
         ]
         return f"Rules({', '.join(changed)})"
 
+
+_NAMED_SCHEDULES: Final[dict[str, StandardSchedule | OddSchedule]] = {
+    "standard": StandardSchedule(),
+    "odd": OddSchedule(),
+}
+"""The schedules that have a name."""
 
 _RESTRICTION_TYPES: Final = (PlusMinusOne, CanadianRule)
 

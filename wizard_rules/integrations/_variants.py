@@ -28,14 +28,12 @@ from wizard_rules.core.rules import (
     OddSchedule,
     Rules,
     StandardSchedule,
+    parse_schedule,
 )
+from wizard_rules.core.rules import schedule_text as core_schedule_text
 from wizard_rules.errors import ConfigError, ErrorCode, show_value
 
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
-_NAMED: Final[dict[str, StandardSchedule | OddSchedule]] = {
-    "standard": StandardSchedule(),
-    "odd": OddSchedule(),
-}
 
 
 def _bad_schedule(value: object) -> ConfigError:
@@ -52,12 +50,12 @@ def schedule_of(value: object) -> StandardSchedule | OddSchedule | ListedSchedul
     :raises ConfigError: ``invalid_config``: not a name, nor hand sizes.
     """
     if type(value) is str:
-        if value in _NAMED:
-            return _NAMED[value]
-        tokens = [token for token in _SEPARATORS.split(value) if token]
-        if not tokens or not all(token.isascii() and token.isdigit() for token in tokens):
-            raise _bad_schedule(value)
-        return ListedSchedule(sizes=[int(token) for token in tokens])
+        # Sizes may be separated by commas, semicolons or spaces, in runs.
+        sizes = ",".join(token for token in _SEPARATORS.split(value) if token)
+        try:
+            return parse_schedule(sizes or value)
+        except ConfigError:
+            raise _bad_schedule(value) from None
     if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
         return ListedSchedule(sizes=value)  # which checks each size
     raise _bad_schedule(value)
@@ -85,7 +83,7 @@ def schedule_text(schedule: StandardSchedule | OddSchedule | ListedSchedule) -> 
     the parameters of a game string), and a single size is followed by one
     (``"7;"``: a bare ``7`` would read back as an int).
     """
-    if type(schedule) is ListedSchedule:
-        text = ";".join(map(str, schedule.sizes))
-        return text if len(schedule.sizes) > 1 else text + ";"
-    return "odd" if type(schedule) is OddSchedule else "standard"
+    text = core_schedule_text(schedule, separator=";")
+    if type(schedule) is ListedSchedule and len(schedule.sizes) == 1:
+        return text + ";"
+    return text
