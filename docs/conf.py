@@ -66,6 +66,7 @@ nitpick_ignore_regex = [
     # nor OpenSpiel's, Gymnasium's or PettingZoo's.
     (r"py:.*", r"(pyspiel|gymnasium|pettingzoo|open_spiel|spaces|AECEnv)(\..*)?"),
     (r"py:class", r"_Spec"),  # the OpenSpiel game's shared settings (internal)
+    (r"py:class", r"_Commands"),  # argparse's subcommand table, as the CLI names it
     # nor rich's (wizard_rules.agents.play draws the terminal with it).
     (r"py:.*", r"rich(\..*)?"),
     (r"py:class", r"Console"),

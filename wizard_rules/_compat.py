@@ -8,7 +8,7 @@ Version 0.2.0 sorted the package's modules into packages by role
 Both keep working: :data:`MOVED` maps each old path to its new home, and a
 finder on :data:`sys.meta_path` (installed by ``import wizard_rules``) answers
 an import of an old path with the new module itself -- the same module
-object, so ``wizard_rules.batch.BatchGame is wizard_rules.sim.batch.BatchGame``
+object, so ``wizard_rules.batch.BatchState is wizard_rules.sim.batch.BatchState``
 -- after a :class:`DeprecationWarning` that names the new path.
 
 The aliases are for running code; type checkers see the new paths only.
