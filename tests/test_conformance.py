@@ -18,7 +18,7 @@ import pytest
 
 import wizard_rules
 from wizard_rules import Card, Config, Phase, Suit, apply, new_game, parse_card, player_view
-from wizard_rules.conformance.adapter import OBSERVATIONS, handle, perft, run_case, serve
+from wizard_rules.conformance.adapter import OBSERVATIONS, handle, run_case, serve
 from wizard_rules.conformance.judge import judge
 from wizard_rules.conformance.protocol import (
     JSON,
@@ -46,6 +46,7 @@ from wizard_rules.formats.records import (
     position_to_dict,
     view_to_dict,
 )
+from wizard_rules.sim.perft import perft
 
 from .helpers import (
     bid_all,

@@ -30,13 +30,15 @@ import pytest
 
 from wizard_rules.cli import main
 from wizard_rules.conformance import adapter as adapter_module
-from wizard_rules.conformance.adapter import handle, perft, serve
+from wizard_rules.conformance.adapter import handle, serve
 from wizard_rules.conformance.protocol import MAX_LINE_BYTES
 from wizard_rules.conformance.runner import Outcome, json_report, run_suite
 from wizard_rules.conformance.suite import load_suite
 from wizard_rules.conformance.transport import AdapterFailure, AdapterProcess
 from wizard_rules.core.position import from_position
 from wizard_rules.formats.records import position_from_dict
+from wizard_rules.sim import perft as perft_module
+from wizard_rules.sim.perft import perft
 
 HERE = Path(__file__).resolve().parent
 PYTHON = sys.executable
@@ -268,11 +270,11 @@ def test_the_node_budget_counts_positions(monkeypatch: pytest.MonkeyPatch) -> No
     expanded = sum(perft(start, k) for k in range(depth))
     request = {"type": "case", "id": 1, "config": case.config, "position": case.position}
     request.update(actions=list(case.actions), observe=[], perft=depth)
-    monkeypatch.setattr(adapter_module, "PERFT_NODE_BUDGET", expanded)
+    monkeypatch.setattr(perft_module, "PERFT_NODE_BUDGET", expanded)
     answer = handle(request)
     assert answer is not None
     assert answer.get("perft") == case.perft["count"]
-    monkeypatch.setattr(adapter_module, "PERFT_NODE_BUDGET", expanded - 1)
+    monkeypatch.setattr(perft_module, "PERFT_NODE_BUDGET", expanded - 1)
     answer = handle(request)
     assert answer is not None
     assert answer["type"] == "error"

@@ -23,13 +23,13 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
 from wizard_rules import apply, new_game  # noqa: E402
-from wizard_rules.conformance.adapter import perft  # noqa: E402
 from wizard_rules.core.position import from_position  # noqa: E402
 from wizard_rules.formats.records import (  # noqa: E402
     action_from_dict,
     config_from_dict,
     position_from_dict,
 )
+from wizard_rules.sim.perft import perft  # noqa: E402
 
 CASES_RST = ROOT / "docs" / "cases.rst"
 BEGIN = ".. figures: begin (written by tools/conformance_cases/figures.py; do not edit)"

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from wizard_rules.conformance.adapter import perft
 from wizard_rules.core.position import from_position
 from wizard_rules.formats.records import position_from_dict
+from wizard_rules.sim.perft import perft
 
 from .common import Json, area, bid, case, play, pos, trump
 

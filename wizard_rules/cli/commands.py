@@ -15,10 +15,10 @@ seat's hand (or "hidden"), bid, tricks won and score, the turned card and the
 trump, the trick in progress with who played what, who is to act, and the
 legal actions.  ``wizard-rules perft POSITION --depth N`` prints the number
 of distinct sequences of ``N`` legal actions from the position, counted as
-:func:`wizard_rules.conformance.adapter.perft` counts them (a deal, being a
+:func:`wizard_rules.sim.perft.perft` counts them (a deal, being a
 chance step, ends a sequence); ``--divide`` prints the count under each first
 action, then the total.  A count that needs more than
-:data:`~wizard_rules.conformance.adapter.PERFT_NODE_BUDGET` positions, the
+:data:`~wizard_rules.sim.perft.PERFT_NODE_BUDGET` positions, the
 bound a conformance ``case`` request has, is refused in one line with status 1.
 
 ``wizard-rules replay FILE`` (``-`` for standard input) reads at most
@@ -82,7 +82,6 @@ from wizard_rules.cli._shared import (
     seed_arg,
 )
 from wizard_rules.cli.conformance import add_conformance, conformance
-from wizard_rules.conformance.adapter import PERFT_NODE_BUDGET
 from wizard_rules.conformance.protocol import MAX_PERFT_DEPTH
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.core.position import Position, from_position
@@ -92,6 +91,7 @@ from wizard_rules.errors import ConfigError, PositionError, RecordError
 from wizard_rules.formats.records import MAX_RECORD_TEXT, GameRecord
 from wizard_rules.formats.text import account as account  # 0.1's cli.account, kept
 from wizard_rules.formats.text import position_table
+from wizard_rules.sim.perft import PERFT_NODE_BUDGET, perft, perft_within_budget
 from wizard_rules.sim.random_play import random_game
 from wizard_rules.sim.simulation import MAX_WORKERS
 
@@ -652,10 +652,9 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _perft(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextIO) -> int:
-    # One definition of perft, and one bound on its work: the conformance
-    # adapter's, which the suite's perft cases pin down.
-    from wizard_rules.conformance.adapter import PERFT_NODE_BUDGET, perft, perft_within_budget
-
+    # One definition of perft, and one bound on its work: those of
+    # wizard_rules.sim.perft, which the conformance adapter answers with and
+    # the suite's perft cases pin down.
     try:
         state = from_position(args.position)
     except PositionError as error:

@@ -3,9 +3,10 @@
 :func:`serve` reads requests from standard input, one JSON object per line,
 and writes one answer per line to standard output, flushing after each;
 :func:`handle` answers one request, :func:`run_case` plays one case with this
-library's rules, and :data:`OBSERVATIONS` and :func:`perft` say how this
-library answers what a case observes.  The protocol itself (its version, the
-shapes of its messages, the names of the observations) is
+library's rules, and :data:`OBSERVATIONS` and
+:func:`~wizard_rules.sim.perft.perft` say how this library answers what a
+case observes.  The protocol itself (its version, the shapes of its
+messages, the names of the observations) is
 :mod:`wizard_rules.conformance.protocol`, which this module follows.
 
 Values are written by the same code as in :mod:`wizard_rules.formats.records`, so a
@@ -63,26 +64,18 @@ from wizard_rules.formats.records import (
     trick_to_json,
 )
 
+# perft lives in wizard_rules.sim.perft; the names stay importable from here.
+from wizard_rules.sim.perft import PERFT_NODE_BUDGET as PERFT_NODE_BUDGET
+from wizard_rules.sim.perft import perft as perft
+from wizard_rules.sim.perft import perft_within_budget as perft_within_budget
+
 __all__ = [
     "OBSERVATIONS",
-    "PERFT_NODE_BUDGET",
     "Session",
     "handle",
-    "perft",
-    "perft_within_budget",
     "run_case",
     "serve",
 ]
-
-PERFT_NODE_BUDGET: Final = 200_000
-"""The most positions a ``case`` request's perft may expand (about two seconds' work).
-
-A perft that needs more (depth 12 from the first bid of a long round, say,
-would take about a day) is answered with an error instead of a count, so one
-request cannot starve the ones after it.  The suite's deepest perft expands
-fewer than 5,000.
-"""
-
 
 OBSERVATIONS: Final[dict[str, Callable[[State], Any]]] = {
     "phase": lambda s: s.phase.value,
@@ -115,35 +108,6 @@ order): a function of the final :class:`~wizard_rules.State`.
 
 :meta hide-value:
 """
-
-
-def perft(state: State, depth: int) -> int:
-    """Count the distinct sequences of ``depth`` legal actions from ``state``.
-
-    A chance step (a deal) or the end of the game ends a sequence early: it
-    counts as one leaf.  ``perft(state, 0)`` is 1.  ``wizard-rules perft``
-    counts with this function, from a position.
-    """
-    return _perft(state, depth, [-1])
-
-
-class _OverBudget(Exception):
-    """A perft needed more than :data:`PERFT_NODE_BUDGET` positions."""
-
-
-def _perft(state: State, depth: int, left: list[int]) -> int:
-    """:func:`perft`, expanding at most ``left[0]`` positions (no limit when negative)."""
-    if depth == 0:
-        return 1
-    if left[0] == 0:
-        raise _OverBudget
-    left[0] -= 1
-    actions = legal_actions(state)
-    if not actions:
-        return 1
-    if depth == 1:
-        return len(actions)
-    return sum(_perft(apply(state, action), depth - 1, left) for action in actions)
 
 
 class _Unreadable(Exception):
@@ -200,7 +164,8 @@ def run_case(
     observations that are not protocol keys are left out.  A refused
     configuration or position is the only error, at ``null`` (``state`` and
     ``perft`` are then ``None``).  A perft is counted within
-    :data:`PERFT_NODE_BUDGET` positions; ``perft`` is ``None`` if it needed more.
+    :data:`~wizard_rules.sim.perft.PERFT_NODE_BUDGET` positions; ``perft``
+    is ``None`` if it needed more.
     """
     try:
         rules: Config = config_from_dict(config)
@@ -224,18 +189,6 @@ def run_case(
         "state": observed,
         "perft": None if depth is None else perft_within_budget(state, depth),
     }
-
-
-def perft_within_budget(state: State, depth: int) -> int | None:
-    """:func:`perft`, or ``None`` if it needs more than :data:`PERFT_NODE_BUDGET` positions.
-
-    The one work bound of a perft, for a ``case`` request and for
-    ``wizard-rules perft`` alike.
-    """
-    try:
-        return _perft(state, depth, [PERFT_NODE_BUDGET])
-    except _OverBudget:
-        return None
 
 
 _Answer: TypeAlias = (

@@ -44,7 +44,7 @@ holding them, or a number too large for a double, as an adapter error).
    adapter cannot read gets an :class:`ErrorAnswer`, and so may a request
    that would cost it more work than it allows (a perft too large to count
    in reasonable time: this library's adapter stops at
-   ``wizard_rules.conformance.adapter.PERFT_NODE_BUDGET`` positions).
+   ``wizard_rules.sim.perft.PERFT_NODE_BUDGET`` positions).
 
    *Unsupported* (an addition to version 1 that older adapters need not
    know): a result may carry ``"unsupported": true`` when the adapter does
