@@ -19,10 +19,10 @@ import pytest
 from wizard_rules import Config, Deal, apply, legal_actions, player_view, random_deal
 from wizard_rules.core.rules import CanadianRule, ListedSchedule, OddSchedule, Rules
 from wizard_rules.core.state import State
+from wizard_rules.formats.action_ids import action_id, to_action
 from wizard_rules.integrations.openspiel import chance_outcomes_of
 from wizard_rules.integrations.pettingzoo import raw_env
 from wizard_rules.integrations.tensors import Layout, _round_start
-from wizard_rules.sim.batch import action_id, to_action
 
 from .fields import assert_same_state
 

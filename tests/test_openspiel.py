@@ -37,8 +37,8 @@ from wizard_rules import (
 from wizard_rules.core.cards import DECK, Suit
 from wizard_rules.core.rules import CanadianRule, ListedSchedule, OddSchedule, Rules
 from wizard_rules.core.state import State
+from wizard_rules.formats.action_ids import action_id
 from wizard_rules.integrations.tensors import Layout, max_score
-from wizard_rules.sim.batch import action_id
 
 from .fields import assert_same_state
 

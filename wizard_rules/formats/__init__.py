@@ -1,4 +1,6 @@
-"""Games and positions as data: game records (JSON), and the text shown to people.
+"""Games and positions as data: records, the text rendering, and the action ids.
+
+The action ids are shared by batch, OpenSpiel and PettingZoo.
 
 Reads :mod:`wizard_rules.core` and nothing above it.
 """

@@ -69,7 +69,7 @@ probability.  When the last outcome is drawn, the whole deal is applied as
 one :class:`~wizard_rules.Deal`.  :func:`chance_outcomes_of` turns a
 :class:`~wizard_rules.Deal` into these outcomes.
 
-**Actions** are the ids of :mod:`wizard_rules.sim.batch` (``num_distinct_actions``
+**Actions** are the ids of :mod:`wizard_rules.formats.action_ids` (``num_distinct_actions``
 is 86 for every player count):
 
 =================  ==========================================================
@@ -81,8 +81,9 @@ id                 action of the player to act
 ``85``             name "no trump": never legal
 =================  ==========================================================
 
-:func:`wizard_rules.sim.batch.action_id` and :func:`wizard_rules.sim.batch.to_action`
-translate between ids and this library's actions.  An illegal id raises
+:func:`~wizard_rules.formats.action_ids.action_id` and
+:func:`~wizard_rules.formats.action_ids.to_action` translate between ids and
+this library's actions.  An illegal id raises
 :class:`~wizard_rules.IllegalActionError` (or
 :class:`~wizard_rules.InvalidArgumentError` for an id out of range, or a
 chance outcome that is not a card left to deal) and changes nothing.  A
@@ -160,9 +161,9 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     show_value,
 )
+from wizard_rules.formats.action_ids import NUM_ACTIONS, action_id, to_action
 from wizard_rules.integrations._variants import rules_of, schedule_text
 from wizard_rules.integrations.tensors import Layout, _round_start, max_score
-from wizard_rules.sim.batch import NUM_ACTIONS, action_id, to_action
 
 __all__ = [
     "GAME_TYPE",

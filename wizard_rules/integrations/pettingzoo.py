@@ -9,7 +9,7 @@ an AEC environment of one game, or of one round of a game:
 
 - **agents** are ``"player_0"`` to ``"player_<n-1>"``, one a seat; the agent
   to act is the seat to act (the dealer naming trump, a bidder, a player);
-- **actions** are ``Discrete(86)``, the ids of :mod:`wizard_rules.sim.batch`
+- **actions** are ``Discrete(86)``, the ids of :mod:`wizard_rules.formats.action_ids`
   (0 to 59 play that card, ``60 + b`` bids ``b``, 81 to 84 name Clubs,
   Diamonds, Hearts or Spades trump; 85, "no trump", is never legal).  An
   id is an ``int``, a NumPy integer scalar (``np.int64``, as RL libraries
@@ -94,9 +94,9 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     show_value,
 )
+from wizard_rules.formats.action_ids import NUM_ACTIONS, action_id, to_action
 from wizard_rules.integrations._variants import rules_of
 from wizard_rules.integrations.tensors import Layout, _round_start, max_score
-from wizard_rules.sim.batch import NUM_ACTIONS, action_id, to_action
 
 __all__ = ["Observation", "Policy", "SingleAgentEnv", "env", "raw_env"]
 
@@ -353,7 +353,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 def _action_id(action: object) -> int:
     """``action`` as an id of ``Discrete(86)``: an int, a NumPy integer or a 0-d integer array.
 
-    The rule of :func:`~wizard_rules.sim.batch.to_action`, checked here first so
+    The rule of :func:`~wizard_rules.formats.action_ids.to_action`, checked here first so
     that a 0-d array is taken, the learner's mask is indexed by a checked id,
     and the message echoes the value shortened.
 

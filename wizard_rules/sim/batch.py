@@ -14,15 +14,19 @@ second set to trust: ``tests/test_batch.py`` plays the same deals and the
 same actions through both and requires the same states, legal actions,
 refusal codes, scores and winners at every step.
 
-Action ids (the same for every game and every player count):
+The actions are the ids of :mod:`wizard_rules.formats.action_ids` (the same
+for every game and every player count; this module re-exports its names):
 
 =================  ==========================================================
 id                 action of the player to act
 =================  ==========================================================
 ``0`` .. ``59``    play the card of that :attr:`Card.index <wizard_rules.Card.index>`
-``60`` .. ``80``   bid ``id - 60`` tricks (:data:`FIRST_BID`; up to :data:`MAX_BID`)
-``81`` .. ``84``   name trump: Clubs, Diamonds, Hearts, Spades (:data:`FIRST_TRUMP`)
-``85``             name "no trump" (:data:`NO_TRUMP`): always refused
+``60`` .. ``80``   bid ``id - 60`` tricks (:data:`~wizard_rules.formats.action_ids.FIRST_BID`;
+                   up to :data:`~wizard_rules.formats.action_ids.MAX_BID`)
+``81`` .. ``84``   name trump: Clubs, Diamonds, Hearts, Spades
+                   (:data:`~wizard_rules.formats.action_ids.FIRST_TRUMP`)
+``85``             name "no trump" (:data:`~wizard_rules.formats.action_ids.NO_TRUMP`):
+                   always refused
 =================  ==========================================================
 
 Any other id is refused with ``invalid_action``.  Chance is a separate
@@ -66,21 +70,23 @@ except ImportError:
         "wizard_rules.sim.batch needs numpy: pip install 'wizard-rules[batch]'"
     ) from None
 
-from wizard_rules.core.actions import Bid, ChooseTrump, Deal, Play
+from wizard_rules.core.actions import Deal
 from wizard_rules.core.cards import DECK, JESTERS, WIZARDS, Kind, Suit
 from wizard_rules.core.config import Config
 from wizard_rules.core.rules import STANDARD, PlusMinusOne, Rules
 from wizard_rules.core.state import Phase
 from wizard_rules.errors import ConfigError, ErrorCode, InvalidArgumentError
+from wizard_rules.formats.action_ids import FIRST_BID as FIRST_BID
+from wizard_rules.formats.action_ids import FIRST_TRUMP as FIRST_TRUMP
+from wizard_rules.formats.action_ids import MAX_BID as MAX_BID
+from wizard_rules.formats.action_ids import NO_TRUMP as NO_TRUMP
+from wizard_rules.formats.action_ids import NUM_ACTIONS as NUM_ACTIONS
+from wizard_rules.formats.action_ids import action_id as action_id
+from wizard_rules.formats.action_ids import to_action as to_action
 
 __all__ = [
     "ERROR_CODES",
-    "FIRST_BID",
-    "FIRST_TRUMP",
     "MAX_BATCH_SIZE",
-    "MAX_BID",
-    "NO_TRUMP",
-    "NUM_ACTIONS",
     "PHASES",
     "PHASE_BID",
     "PHASE_CHOOSE_TRUMP",
@@ -90,7 +96,6 @@ __all__ = [
     "BatchState",
     "RandomGames",
     "Step",
-    "action_id",
     "deal",
     "deal_given",
     "deals_to_arrays",
@@ -100,22 +105,10 @@ __all__ = [
     "random_actions",
     "random_games",
     "step",
-    "to_action",
     "winners",
 ]
 
-# -- the action space ---------------------------------------------------------
-
-FIRST_BID: Final = 60
-"""The id of the bid of 0 tricks; the bid of ``n`` tricks is ``FIRST_BID + n``."""
-MAX_BID: Final = 20
-"""The highest bid the action space holds (the last round of a 3-player game)."""
-FIRST_TRUMP: Final = FIRST_BID + MAX_BID + 1
-"""The id of naming Clubs trump; Diamonds, Hearts and Spades follow (suit order)."""
-NO_TRUMP: Final = FIRST_TRUMP + 4
-"""The id of naming "no trump", which the rules always refuse (``no_trump_not_allowed``)."""
-NUM_ACTIONS: Final = NO_TRUMP + 1
-"""The size of the action space: ids ``0`` to ``NUM_ACTIONS - 1``."""
+# -- sizes --------------------------------------------------------------------
 
 MAX_BATCH_SIZE: Final = 1_000_000
 """The most games :func:`new_batch` (and so :func:`random_games`) makes at once.
@@ -1054,41 +1047,3 @@ def error_codes(error: object) -> list[ErrorCode | None]:
             ErrorCode.INVALID_ARGUMENT, f"error numbers are 0 to {len(ERROR_CODES) - 1}"
         )
     return [ERROR_CODES[n] for n in numbers]
-
-
-def to_action(action: int | np.integer[Any], player: int) -> ChooseTrump | Bid | Play:
-    """The scalar engine's action for the id ``action`` made by seat ``player``.
-
-    :raises InvalidArgumentError: ``action`` is not an id of the action space.
-    :raises InvalidActionError: ``player`` is not an int.
-    """
-    if isinstance(action, np.integer):
-        action = int(action)
-    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-        raise InvalidArgumentError(
-            ErrorCode.INVALID_ARGUMENT,
-            f"an action id is an int from 0 to {NUM_ACTIONS - 1}, not {action!r}",
-        )
-    if action < FIRST_BID:
-        return Play(player, DECK[action])
-    if action < FIRST_TRUMP:
-        return Bid(player, action - FIRST_BID)
-    return ChooseTrump(player, None if action == NO_TRUMP else _SUITS[action - FIRST_TRUMP])
-
-
-def action_id(action: object) -> int:
-    """The id of a scalar :class:`~wizard_rules.ChooseTrump`, Bid or Play (its seat dropped).
-
-    :raises InvalidArgumentError: ``action`` is not one of those, or is a
-        bid outside ``0`` to :data:`MAX_BID`.
-    """
-    if type(action) is Play:
-        return action.card.index
-    if type(action) is Bid and 0 <= action.tricks <= MAX_BID:
-        return FIRST_BID + action.tricks
-    if type(action) is ChooseTrump:
-        return NO_TRUMP if action.suit is None else FIRST_TRUMP + _SUITS.index(action.suit)
-    raise InvalidArgumentError(
-        ErrorCode.INVALID_ARGUMENT,
-        f"no action id for {action!r}: ids stand for trump choices, bids 0 to {MAX_BID} and cards",
-    )
