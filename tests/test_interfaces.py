@@ -104,6 +104,18 @@ def test_led_card_refuses_what_is_no_sequence_of_cards(cards: Any) -> None:
     assert caught.value.code is ErrorCode.INVALID_ARGUMENT
 
 
+def test_a_trick_s_led_suit_is_the_suit_of_its_first_card_that_is_no_jester() -> None:
+    over = random_game(Config(players=4), random.Random(8))
+    seen = set()
+    for result in over.results:
+        for trick in result.tricks:
+            first = next((card for card in trick.cards if not card.is_jester), None)
+            expected = None if first is None or first.is_wizard else first.suit  # rules 6.1-6.3
+            assert trick.led_suit is expected
+            seen.add("none" if expected is None else "suit")
+    assert seen == {"none", "suit"}
+
+
 # -- position_with -----------------------------------------------------------------
 
 

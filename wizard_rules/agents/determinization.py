@@ -61,7 +61,6 @@ from collections.abc import Iterable, Sequence
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
 from wizard_rules.core.position import from_position, position_with
 from wizard_rules.core.state import State
-from wizard_rules.core.trick import led_card
 from wizard_rules.core.views import PlayerView
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 
@@ -135,18 +134,14 @@ def _check_view(view: object) -> None:
 def _voids(view: PlayerView) -> tuple[frozenset[Suit], ...]:
     players = view.config.players
     found: list[set[Suit]] = [set() for _ in range(players)]
-    tricks = [(trick.leader, trick.cards) for trick in view.completed_tricks]
+    tricks = [(trick.leader, trick.cards, trick.led_suit) for trick in view.completed_tricks]
     if view.current_trick:
-        tricks.append((view.leader, view.current_trick))
-    for leader, cards in tricks:
-        # The led suit is decided by the first card that is no Jester, and
-        # stays: a suit card after it that is not of that suit shows a void.
-        first = led_card(cards)
-        led = None if first is None else first.suit  # a Wizard leads no suit
-        if led is None:
+        tricks.append((view.leader, view.current_trick, view.led_suit))
+    for leader, cards, led in tricks:
+        if led is None:  # only Jesters, or a Wizard led: nothing to follow
             continue
-        for position in range(cards.index(first) + 1, len(cards)):
-            card = cards[position]
+        # (Only Jesters come before the card that decided the led suit.)
+        for position, card in enumerate(cards):
             if card.kind is Kind.SUIT and card.suit is not led:
                 found[(leader + position) % players].add(led)
     return tuple(frozenset(suits) for suits in found)

@@ -239,6 +239,15 @@ class Trick:
         """The card that won the trick."""
         return self.cards[(self.winner - self.leader) % len(self.cards)]
 
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit the others had to follow, or ``None`` (a Wizard led, or only Jesters).
+
+        The first card that is no Jester decides, as
+        :func:`~wizard_rules.core.trick.led_suit` says.
+        """
+        return _led_suit(self.cards)
+
 
 _new_object = object.__new__
 _set_leader = Trick.__dict__["leader"].__set__

@@ -152,7 +152,6 @@ from wizard_rules.core.config import Config, seat_after
 from wizard_rules.core.position import position_of
 from wizard_rules.core.state import State, new_game
 from wizard_rules.core.transitions import apply, apply_legal, legal_actions
-from wizard_rules.core.trick import led_card
 from wizard_rules.core.views import player_view
 from wizard_rules.errors import (
     ConfigError,
@@ -489,17 +488,13 @@ def _voids(state: State) -> dict[int, set[Suit]]:
     """The suits each seat showed it lacks this round (by not following them)."""
     voids: dict[int, set[Suit]] = {}
     n = state.config.players
-    tricks = [(t.leader, t.cards) for t in state.completed_tricks]
-    tricks.append((state.leader, state.current_trick))
-    for leader, cards in tricks:
-        # The led suit is decided by the first card that is no Jester, and
-        # stays: a suit card after it that is not of that suit shows a void.
-        first = led_card(cards)
-        led = None if first is None else first.suit  # a Wizard leads no suit
-        if led is None:
+    tricks = [(t.leader, t.cards, t.led_suit) for t in state.completed_tricks]
+    tricks.append((state.leader, state.current_trick, state.led_suit))
+    for leader, cards, led in tricks:
+        if led is None:  # only Jesters, or a Wizard led: nothing to follow
             continue
-        for i in range(cards.index(first) + 1, len(cards)):
-            card = cards[i]
+        # (Only Jesters come before the card that decided the led suit.)
+        for i, card in enumerate(cards):
             if card.kind is Kind.SUIT and card.suit is not led:
                 voids.setdefault(seat_after(leader, i, n), set()).add(led)
     return voids
