@@ -38,6 +38,7 @@ from wizard_rules import (
     random_deal,
     random_game,
 )
+from wizard_rules.core.rules import _Piece
 from wizard_rules.integrations.strategies import configs, illegal_actions, states
 
 from .fields import assert_same_state, assert_same_view
@@ -219,6 +220,12 @@ def assert_deeply_immutable(value: object, path: str = "state") -> None:
             assert_deeply_immutable(item, f"{path}[{i}]")
         return
     if type(value).__name__ == "Card" or isinstance(value, (Phase,)) or hasattr(value, "_value_"):
+        return
+    if isinstance(value, _Piece):  # a rule piece without parameters: no attribute to set
+        with pytest.raises(AttributeError):
+            value.__dict__  # noqa: B018 - a slotted object has no instance dict
+        with pytest.raises(AttributeError):
+            value.anything = None
         return
     assert attrs.has(type(value)), f"{path} is a mutable {type(value).__name__}"
     for field in attrs.fields(cast(Any, type(value))):

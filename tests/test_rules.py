@@ -385,3 +385,30 @@ def test_a_bad_schedule_text_is_an_invalid_config(text: object, message: str) ->
     with pytest.raises(ConfigError, match=message) as caught:
         parse_schedule(text)  # type: ignore[arg-type]
     assert caught.value.code is ErrorCode.INVALID_CONFIG
+
+
+def test_a_piece_refuses_to_lose_an_attribute_too() -> None:
+    with pytest.raises(AttributeError, match="CanadianRule is immutable; cannot delete 'key'"):
+        del CanadianRule().key
+
+
+def test_a_bad_schedule_in_the_notation_is_refused_at_its_column() -> None:
+    from wizard_rules import PositionError
+
+    text = (
+        "players=3 schedule=even round=1 dealer=0 scores=0,0,0 hands=-/-/- turned=- trump=- "
+        "bids=-,-,- won=0,0,0 played=- trick=- leader=1"
+    )
+    with pytest.raises(PositionError, match="a schedule is standard, odd or hand sizes") as caught:
+        Position.from_text(text)
+    assert caught.value.column == 11
+
+
+def test_the_finder_of_the_old_paths_is_installed_once() -> None:
+    import sys
+
+    from wizard_rules import _compat
+
+    _compat.install()
+    _compat.install()
+    assert sum(finder is _compat._Finder for finder in sys.meta_path) == 1

@@ -105,6 +105,8 @@ class StandardDeck(_Piece):
     cards: a larger deck (the anniversary cards) needs them built for it.
     """
 
+    __slots__ = ()
+
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card, in canonical order."""
@@ -114,6 +116,8 @@ class StandardDeck(_Piece):
 class StandardSchedule(_Piece):
     """Round *r* deals *r* cards, from 1 up to the whole deck: 60 / players rounds (rule 2)."""
 
+    __slots__ = ()
+
     def deal_sizes(self, players: int) -> tuple[int, ...]:
         """The hand size of each round, in order, for ``players`` players."""
         return tuple(range(1, len(DECK) // players + 1))
@@ -121,6 +125,8 @@ class StandardSchedule(_Piece):
 
 class OddSchedule(_Piece):
     """Short schedule: the odd hand sizes only, 1, 3, 5, ... up to 60 / players (rule 22.1)."""
+
+    __slots__ = ()
 
     def deal_sizes(self, players: int) -> tuple[int, ...]:
         """The hand size of each round, in order, for ``players`` players."""
@@ -243,6 +249,8 @@ def schedule_text(schedule: Schedule, *, separator: str = ",") -> str:
 class StandardTrump(_Piece):
     """The turned suit is trump; a Jester, no trump; a Wizard, the dealer names it (rule 3)."""
 
+    __slots__ = ()
+
     def of_turned(self, turned: Card | None) -> tuple[Suit | None, bool]:
         """The trump a turned card makes, and whether the dealer must name one instead.
 
@@ -257,6 +265,8 @@ class StandardTrump(_Piece):
 
 class OpenBidding(_Piece):
     """Bids are made aloud, in turn from left of the dealer; the dealer bids last (rule 4)."""
+
+    __slots__ = ()
 
     def first_bidder(self, dealer: int, players: int) -> int:
         """The seat that bids first."""
@@ -310,6 +320,8 @@ def _matching_bid(player: int, dealer: int, bids: Sequence[int | None], size: in
 class PlusMinusOne(_Piece):
     """The bids may not add up to the tricks: the dealer may not make them match (rule 20)."""
 
+    __slots__ = ()
+
     @property
     def key(self) -> str:
         """``"forbid_bid_total_match"``."""
@@ -336,6 +348,8 @@ class PlusMinusOne(_Piece):
 
 class CanadianRule(_Piece):
     """A dealer who leads outright may not make the bids match, but by bidding 0 (rule 21)."""
+
+    __slots__ = ()
 
     @property
     def key(self) -> str:
@@ -373,6 +387,8 @@ class CanadianRule(_Piece):
 class StandardFollow(_Piece):
     """Follow the led suit if you can; a Wizard or a Jester may always be played (rule 7)."""
 
+    __slots__ = ()
+
     # The pieces the hottest paths call are the rule functions themselves
     # (no extra call): see docs/speed.rst.
     playable = staticmethod(_playable_mask)
@@ -383,12 +399,16 @@ class StandardFollow(_Piece):
 class StandardTrickWinner(_Piece):
     """The first Wizard; else the highest trump; else the highest card of the led suit (rule 8)."""
 
+    __slots__ = ()
+
     position = staticmethod(_winning_position)
     """``position(cards, trump)``: where in ``cards`` (as played) the winning card is."""
 
 
 class WinnerLeads(_Piece):
     """Left of the dealer leads the first trick; the winner of a trick leads the next (rule 5)."""
+
+    __slots__ = ()
 
     def first_leader(self, dealer: int, players: int) -> int:
         """The seat that leads a round's first trick."""
@@ -398,12 +418,16 @@ class WinnerLeads(_Piece):
 class StandardScoring(_Piece):
     """20 points and 10 a trick for a bid met; minus 10 a trick off for a bid missed (rule 9)."""
 
+    __slots__ = ()
+
     score = staticmethod(_score)
     """``score(bid, tricks_won)``: the points of one seat for a round."""
 
 
 class TopScoreWins(_Piece):
     """The game ends after the last round; the highest totals win, ties shared (rule 10)."""
+
+    __slots__ = ()
 
     def winners(self, scores: Sequence[int]) -> tuple[int, ...]:
         """The seats that win with these final totals, in seat order."""
@@ -413,6 +437,8 @@ class TopScoreWins(_Piece):
 
 class StandardVisibility(_Piece):
     """Each seat sees its own hand and everything played or said at the table (rule 13)."""
+
+    __slots__ = ()
 
     def bids_seen(self, seat: int, bids: tuple[int | None, ...]) -> tuple[int | None, ...]:
         """The bids, by seat, that ``seat`` sees (``None``: none seen): all of them, as made."""
