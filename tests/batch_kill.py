@@ -11,9 +11,9 @@ refusal codes, the points and the winners at every step
 (``test_batch.differential``).  The bug is *killed* when a comparison fails.
 
 A plant that changes :class:`~wizard_rules.Config` itself (the number of
-rounds, say), or a piece of its rules, changes what both engines read: for it the batch engine is no
-independent oracle, and the verdict names what the plant changed
-(``shared``).
+rounds, say), or a piece of its rules, changes what both engines read: for
+it the batch engine is no independent oracle, and the verdict names what
+the plant changed (``shared``).
 
 Run one bug (prints one JSON line)::
 

@@ -238,7 +238,6 @@ def ref_canadian(state: State) -> bool:
     return all(total < mine for seat, total in enumerate(state.scores) if seat != state.dealer)
 
 
-
 def ref_refusal(state: State, action: Action) -> ErrorCode | None:
     """The code the rules give ``action`` in ``state``, or ``None`` if it is legal.
 

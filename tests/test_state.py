@@ -33,8 +33,8 @@ from wizard_rules import (
     random_game,
 )
 from wizard_rules.core import state as state_module
-from wizard_rules.core.actions import _PLAYS
 from wizard_rules.core._fast.log import _same_log
+from wizard_rules.core.actions import _PLAYS
 
 from .fields import assert_same_state
 
