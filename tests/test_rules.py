@@ -412,3 +412,14 @@ def test_the_finder_of_the_old_paths_is_installed_once() -> None:
     _compat.install()
     _compat.install()
     assert sum(finder is _compat._Finder for finder in sys.meta_path) == 1
+
+
+def test_an_unknown_option_is_echoed_short() -> None:
+    # Found by the position_text fuzz target: the name was echoed whole.
+    from wizard_rules import PositionError
+
+    text = f"players=4 options=forbid_{'x' * 600} round=1 dealer=0"
+    with pytest.raises(PositionError, match="the options are canadian_rule") as caught:
+        Position.from_text(text)
+    assert len(caught.value.message) < 200
+    assert caught.value.column == 11

@@ -785,7 +785,8 @@ def _read_options(token: _Token) -> tuple[BidRestriction, ...]:
     found = []
     for name in token.value.split(","):
         if name not in _OPTIONS:
-            raise token.fault(f"the options are {', '.join(sorted(_OPTIONS))}, not {name!r}")
+            known = ", ".join(sorted(_OPTIONS))
+            raise token.fault(f"the options are {known}, not {show_value(name)}")
         found.append(_OPTIONS[name])
     return tuple(found)
 
