@@ -26,6 +26,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "myst_parser",
+    "sphinx_copybutton",
     "wizard_docs",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -73,6 +74,13 @@ nitpick_ignore_regex = [
     (r"py:mod", r"(random|json|argparse|hypothesis)"),
 ]
 suppress_warnings = ["myst.header"]
+
+# The copy button copies what a reader would type: the prompts (``>>> ``,
+# ``... ``, ``$ ``) stripped, and of a doctest block only its input lines.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+copybutton_remove_prompts = True
 
 doctest_global_setup = """
 import random
