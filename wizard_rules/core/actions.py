@@ -16,7 +16,7 @@ Constructing an action checks the *types* of its fields and raises
 action is *legal* is a question for :func:`~wizard_rules.check` in a given
 state.
 
->>> from wizard_rules.core.cards import parse_card
+>>> from wizard_rules import Bid, Play, parse_card
 >>> Play(player=2, card=parse_card("H13"))
 Play(player=2, card=parse_card('H13'))
 >>> Bid(player=0, tricks="two")

@@ -28,6 +28,7 @@ Cards are interned: there is one object per card, so ``is`` and ``==`` agree,
 and the canonical order (Jesters, Clubs, Diamonds, Hearts, Spades, Wizards) is
 given by :attr:`Card.index`.
 
+>>> from wizard_rules import DECK, format_cards, parse_card, parse_cards
 >>> card = parse_card("H13")
 >>> card.suit, card.rank, str(card)
 (<Suit.HEARTS: 'H'>, 13, 'H13')
@@ -293,6 +294,7 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     card (the sum of their :attr:`Card.mask`), as
     :attr:`State.hand_masks <wizard_rules.State.hand_masks>` holds hands.
 
+    >>> from wizard_rules import parse_card
     >>> from wizard_rules.core.cards import cards_of_mask
     >>> cards_of_mask(parse_card("H3").mask | parse_card("W1").mask)
     (parse_card('H3'), parse_card('W1'))
@@ -316,6 +318,7 @@ def parse_card(text: str) -> Card:
 
     :raises CardTextError: ``text`` is not exactly one valid token.
 
+    >>> from wizard_rules import parse_card
     >>> parse_card("W3").is_wizard
     True
     >>> parse_card("H14")
@@ -354,6 +357,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
     :raises CardTextError: ``text`` is not a str, or a token is not a card.
 
+    >>> from wizard_rules import parse_cards
     >>> parse_cards("C1  D13 J4")
     (parse_card('C1'), parse_card('D13'), parse_card('J4'))
     """

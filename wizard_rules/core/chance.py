@@ -5,7 +5,7 @@ one for the round a state is in, from a :class:`random.Random`: the same
 generator state gives the same deal, so a seeded game replays exactly.
 
 >>> import random
->>> from wizard_rules import Config, apply, new_game
+>>> from wizard_rules import Config, apply, new_game, random_deal
 >>> state = new_game(Config(players=3))
 >>> deal = random_deal(state, random.Random(4))
 >>> [len(hand) for hand in deal.hands], apply(state, deal).phase

@@ -6,6 +6,7 @@ option is off unless the caller turns it on, so variants added in later
 versions (as new keyword-only fields with defaults that keep the base game)
 never change what existing callers get.
 
+>>> from wizard_rules import Config
 >>> config = Config(players=4)
 >>> config.rounds, config.first_dealer, config.forbid_bid_total_match
 (15, 0, False)
@@ -122,6 +123,7 @@ class Config:
     :ivar deal_sizes: how many cards each seat is dealt in each round, in order (worked out from
         :attr:`rules`' schedule).
 
+    >>> from wizard_rules import Config
     >>> from wizard_rules.core.rules import CanadianRule, ListedSchedule, Rules
     >>> config = Config(players=3, rules=Rules(schedule=ListedSchedule(sizes=(2, 4))))
     >>> config.rounds, config.deal_sizes

@@ -16,7 +16,7 @@ gives a :class:`~wizard_rules.State` that plays on from a complete position
 exactly as any state with that position would.
 
 >>> import random
->>> from wizard_rules import Config, apply, new_game, random_action
+>>> from wizard_rules import Config, apply, from_position, new_game, position_of, random_action
 >>> state, rng = new_game(Config(players=3)), random.Random(3)
 >>> while state.round < 3 or not state.current_trick:
 ...     state = apply(state, random_action(state, rng))
@@ -239,7 +239,7 @@ class Position:
         same actions as :func:`~wizard_rules.legal_actions` on any game at
         this position.  Empty at a deal and at the end.
 
-        >>> from wizard_rules import Config, new_game
+        >>> from wizard_rules import Config, Position, new_game
         >>> text = ("players=3 round=1 dealer=0 scores=0,0,0 hands=?/C5/? turned=H2 "
         ...         "trump=H bids=-,-,- won=0,0,0 played=- trick=- leader=1")
         >>> Position.from_text(text).legal_actions()
@@ -261,7 +261,7 @@ class Position:
     def to_text(self) -> str:
         r"""Return the position in the one-line notation (rule 1.4 of the specification).
 
-        >>> from wizard_rules import Config, new_game
+        >>> from wizard_rules import Config, new_game, position_of
         >>> print(position_of(new_game(Config(players=3))).to_text().replace(" h", "\n h"))
         players=3 round=1 dealer=0 scores=0,0,0
          hands=-/-/- turned=- trump=- bids=-,-,- won=0,0,0 played=- trick=- leader=1

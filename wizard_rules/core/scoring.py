@@ -1,5 +1,6 @@
 """Scoring: what a round is worth to a player, and the record of a scored round.
 
+>>> from wizard_rules import round_score
 >>> round_score(bid=2, tricks_won=2)
 40
 >>> round_score(bid=0, tricks_won=0)

@@ -422,6 +422,7 @@ setattr(State, "__match_args__", ())  # noqa: B010 - mypy refuses the plain assi
 def new_game(config: Config) -> State:
     """Return the state before the first deal of a game played by ``config``.
 
+    >>> from wizard_rules import Config, new_game
     >>> state = new_game(Config(players=3))
     >>> state.phase, state.round, state.dealer, state.is_chance
     (<Phase.DEAL: 'deal'>, 1, 0, True)

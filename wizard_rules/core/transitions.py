@@ -149,7 +149,7 @@ def apply_legal(state: State, index: int) -> State:
     so the usual loop computes it once:
 
     >>> import random
-    >>> from wizard_rules import Config, new_game, random_deal
+    >>> from wizard_rules import Config, apply, apply_legal, legal_actions, new_game, random_deal
     >>> rng = random.Random(1)
     >>> state = new_game(Config(players=3))
     >>> state = apply(state, random_deal(state, rng))

@@ -3,7 +3,7 @@
 These are pure functions of the cards on the table (in the order they were
 played) and the trump suit; the state machine and the player views share them.
 
->>> from wizard_rules.core.cards import parse_cards, Suit
+>>> from wizard_rules import Suit, led_suit, parse_cards, winning_position
 >>> cards = parse_cards("J1 C5 H2 C13")
 >>> led_suit(cards), winning_position(cards, Suit.HEARTS)
 (<Suit.CLUBS: 'C'>, 2)

@@ -8,7 +8,7 @@ that differ only in cards hidden from the viewer give equal views.  A game
 server can send a view to its player as it is.
 
 >>> import random
->>> from wizard_rules import Config, apply, new_game, random_deal
+>>> from wizard_rules import Config, apply, new_game, player_view, random_deal
 >>> state = new_game(Config(players=3))
 >>> state = apply(state, random_deal(state, random.Random(1)))
 >>> view = player_view(state, 1)

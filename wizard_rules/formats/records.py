@@ -51,7 +51,7 @@ except that :func:`position_from_dict` raises the
 cannot arise in a game.
 
 >>> import random
->>> from wizard_rules import Config, random_game
+>>> from wizard_rules import Config, GameRecord, random_game
 >>> final = random_game(Config(players=5), random.Random(3))
 >>> text = GameRecord.from_state(final).to_json()
 >>> GameRecord.from_json(text).replay() == final
@@ -282,6 +282,7 @@ def _json_type(value: Any) -> str:
 def card_to_json(card: Card | None) -> str | None:
     """Return a card as its JSON: its text (``"H13"``, ``"W1"``), or ``None`` for no card.
 
+    >>> from wizard_rules import parse_card
     >>> from wizard_rules.formats.records import card_to_json
     >>> card_to_json(parse_card("H13")), card_to_json(None)
     ('H13', None)
@@ -298,6 +299,7 @@ def card_to_json(card: Card | None) -> str | None:
 def cards_to_json(cards: Iterable[Card]) -> list[str]:
     """Return cards as their JSON: a list of their texts, in the order given.
 
+    >>> from wizard_rules import parse_card
     >>> from wizard_rules.formats.records import cards_to_json
     >>> cards_to_json([parse_card("W1"), parse_card("C2")])
     ['W1', 'C2']
@@ -317,6 +319,7 @@ def cards_to_json(cards: Iterable[Card]) -> list[str]:
 def suit_to_json(suit: Suit | None) -> str | None:
     """Return a suit as its JSON: its letter (``"H"``), or ``None`` for no suit (no trump).
 
+    >>> from wizard_rules import Suit
     >>> from wizard_rules.formats.records import suit_to_json
     >>> suit_to_json(Suit.HEARTS), suit_to_json(None)
     ('H', None)
@@ -381,6 +384,7 @@ def config_from_dict(value: Any) -> Config:
     ``"odd"`` or a list of hand sizes (rule 22; ``"standard"`` is the
     default).
 
+    >>> from wizard_rules import config_from_dict
     >>> config_from_dict({"players": 4, "schedule": [1, 3, 5]}).deal_sizes
     (1, 3, 5)
 
@@ -595,7 +599,7 @@ def position_to_dict(position: Position) -> dict[str, Any]:
     are indexed by seat, a hidden hand is ``null``, hands and ``played`` are
     in canonical card order and ``current_trick`` in the order played.
 
-    >>> from wizard_rules import Config, new_game, position_of
+    >>> from wizard_rules import Config, new_game, position_of, position_to_dict
     >>> data = position_to_dict(position_of(new_game(Config(players=3))))
     >>> data["round"], data["hands"], data["bids"], data["leader"]
     (1, [[], [], []], [None, None, None], 1)

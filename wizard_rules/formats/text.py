@@ -42,6 +42,7 @@ __all__ = ["account", "position_table", "suit_name", "trump_sentence"]
 def suit_name(suit: Suit) -> str:
     """Return the name of ``suit`` as the text of a position or a game writes it.
 
+    >>> from wizard_rules import Suit
     >>> from wizard_rules.formats.text import suit_name
     >>> suit_name(Suit.HEARTS)
     'Hearts'

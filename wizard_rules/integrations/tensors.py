@@ -67,7 +67,7 @@ piece (``private=False``) the ``hand`` piece is left out; without the public
 pieces (``public=False``) only ``seat`` and ``hand`` remain.
 
 >>> import random
->>> from wizard_rules import Config, apply, new_game, player_view, random_deal
+>>> from wizard_rules import DECK, Config, apply, new_game, player_view, random_deal
 >>> from wizard_rules.integrations.tensors import Layout
 >>> state = new_game(Config(players=4))
 >>> state = apply(state, random_deal(state, random.Random(5)))

@@ -5,7 +5,7 @@ from the :mod:`random` module's global generator, so the same seed gives the
 same game on every run and machine.
 
 >>> import random
->>> from wizard_rules import Config, new_game
+>>> from wizard_rules import Config, random_game
 >>> final = random_game(Config(players=3), random.Random(7))
 >>> final.is_over, len(final.results)
 (True, 20)
@@ -45,6 +45,7 @@ def round_deal_rng(key: object, round_number: int) -> random.Random:
     terminal game (:func:`wizard_rules.agents.play.deal_rng`) deal this way,
     with :func:`random_deal`.
 
+    >>> from wizard_rules import Config, new_game, random_deal
     >>> from wizard_rules.sim.random_play import round_deal_rng
     >>> state = new_game(Config(players=3))
     >>> random_deal(state, round_deal_rng(9, 1)) == random_deal(state, round_deal_rng(9, 1))
