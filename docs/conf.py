@@ -82,7 +82,6 @@ copybutton_prompt_is_regexp = True
 copybutton_only_copy_prompt_lines = True
 copybutton_remove_prompts = True
 
-doctest_global_setup = """
-import random
-from wizard_rules import *
-"""
+# No doctest_global_setup: every example imports what it uses, so that it
+# pastes into a fresh interpreter (tests/test_docs_examples.py runs each page's
+# examples in an empty namespace).
