@@ -182,7 +182,8 @@ def test_illegal_and_malformed_actions_are_refused() -> None:
         {"round": 0},
         {"round": 16},
         {"rewards": "step"},
-        {"render_mode": "human"},
+        {"render_mode": "rgb_array"},  # "ansi" and "human" only
+        {"render_mode": ["human"]},
         {"canadian_rule": 1},
         {"canadian_rule": None},
         {"schedule": "short"},

@@ -46,10 +46,62 @@ an AEC environment of one game, or of one round of a game:
   sizes (rule 22), the rules of :attr:`raw_env.config`; the observation's
   layout is made for the schedule (its ``round`` piece has one entry a
   round), and a one-round game starts every seat level, so the Canadian
-  rule binds only in the whole game.
+  rule binds only in the whole game;
+- **rendering** (``render_mode``, :data:`RENDER_MODES`): ``"ansi"``, the
+  position as text, every hand shown (:meth:`~raw_env.render` returns it);
+  ``"human"``, what the seat to act sees, printed to the terminal after each
+  :meth:`~raw_env.reset` and :meth:`~raw_env.step` (and by
+  :meth:`~raw_env.render`, which returns ``None``): the table of
+  ``wizard-rules show`` for that player's view, the other hands hidden.
 
-:class:`SingleAgentEnv` is a :class:`gymnasium.Env` for one seat, the others
-played by a fixed policy (uniformly random legal actions by default).
+**The state.**  :meth:`raw_env.state` is the full-information state that
+centralised critics (and PettingZoo's ``state_test``) take: every hand, and
+everything public.  It is a flat ``float32`` vector of
+:attr:`raw_env.state_space` (``Box(-1, 1)``), made of the pieces of
+:attr:`raw_env.state_pieces`, in this order; :meth:`raw_env.state_pieces_of`
+gives each as a view of its shape.  With ``N`` players, ``R`` rounds,
+``B = 60 // N + 1`` possible bids, the pieces are those of the observation
+(:mod:`wizard_rules.integrations.tensors`, which says what each holds), with
+every hand where the observation has the viewer's seat and hand:
+
+====================  ===========  ==================================================
+piece                 shape        what it holds (all 0 or 1 but the scores)
+====================  ===========  ==================================================
+``hands``             ``(N, 60)``  row ``s``: seat ``s``'s cards, by
+                                   :attr:`Card.index <wizard_rules.Card.index>`
+``phase``             ``(5,)``     deal, choose trump, bid, play, over
+``round``             ``(R,)``     the round number (index ``round - 1``)
+``dealer``            ``(N,)``     the dealer's seat
+``current_player``    ``(N,)``     the seat to act (all 0 at a deal and at the end)
+``turned``            ``(60,)``    the turned card
+``trump``             ``(4,)``     the trump suit, Clubs, Diamonds, Hearts, Spades
+``bids``              ``(N, B)``   row ``s``: seat ``s``'s bid (all 0 until made)
+``tricks_won``        ``(N, B)``   row ``s``: how many tricks seat ``s`` has won
+``leader``            ``(N,)``     the seat that leads the trick in progress
+``trick``             ``(N, 60)``  row ``i``: the ``i``-th card of the trick in progress
+``played``            ``(60,)``    the cards of this round's finished tricks
+``scores``            ``(N,)``     each seat's total since the start (of the game,
+                                   or of the one round), divided by the most a
+                                   player can score in the whole game
+====================  ===========  ==================================================
+
+So ``N * 60 + 5 + R + 3 * N + 124 + 2 * N * B + N * 60 + N`` floats: 647 for
+3 players (the observation has 530).  With the rules, the state fixes what
+can happen next (a card it does not show is undealt), though not who won
+which of the round's finished tricks.  PettingZoo's
+``pettingzoo.utils.conversions.turn_based_aec_to_parallel(env())`` is a
+parallel environment with the same ``state()``.
+
+**Gymnasium.**  :class:`SingleAgentEnv` is a :class:`gymnasium.Env` for one
+seat, the others played by a fixed policy (uniformly random legal actions by
+default).  Importing this module registers it as :data:`ENV_ID`,
+``"wizard_rules/Wizard-v0"``: ``gymnasium.make(ENV_ID, players=3, round=2)``
+passes its keyword arguments to :class:`SingleAgentEnv`.  Gymnasium 1.x has
+no plugin mechanism (it dropped the ``gymnasium.envs`` entry points of 0.x),
+so ``gymnasium.make`` finds the id only once the module is imported; the
+id ``"wizard_rules.integrations.pettingzoo:wizard_rules/Wizard-v0"``
+makes Gymnasium import it first.  The spec sets no ``max_episode_steps``:
+an episode ends by itself, and nothing is truncated.
 
 >>> from wizard_rules.integrations.pettingzoo import env
 >>> game = env(players=3, round=2)
@@ -59,6 +111,10 @@ played by a fixed policy (uniformly random legal actions by default).
 >>> observation, reward, terminated, truncated, info = game.last()
 >>> observation["action_mask"].nonzero()[0].tolist()   # bid 0, 1 or 2
 [60, 61, 62]
+>>> from wizard_rules import DECK
+>>> pieces = game.unwrapped.state_pieces_of(game.state())
+>>> game.state_space.shape, [[DECK[i].text for i in row.nonzero()[0]] for row in pieces["hands"]]
+((647,), [['S9', 'S12'], ['C1', 'S6'], ['C5', 'H7']])
 """
 
 from __future__ import annotations
@@ -81,6 +137,7 @@ except ImportError:
         "pip install 'wizard-rules[pettingzoo]'"
     ) from None
 
+from wizard_rules.core.cards import DECK
 from wizard_rules.core.chance import random_deal
 from wizard_rules.core.config import Config, seat_after
 from wizard_rules.core.position import position_of
@@ -95,10 +152,18 @@ from wizard_rules.errors import (
     show_value,
 )
 from wizard_rules.formats.action_ids import NUM_ACTIONS, action_id, to_action
+from wizard_rules.formats.text import position_table
 from wizard_rules.integrations._variants import rules_of
 from wizard_rules.integrations.tensors import Layout, _round_start, max_score
 
-__all__ = ["Observation", "Policy", "SingleAgentEnv", "env", "raw_env"]
+__all__ = ["ENV_ID", "RENDER_MODES", "Observation", "Policy", "SingleAgentEnv", "env", "raw_env"]
+
+ENV_ID: Final = "wizard_rules/Wizard-v0"
+"""The Gymnasium id of :class:`SingleAgentEnv`, registered when this module is imported."""
+
+RENDER_MODES: Final = ("ansi", "human")
+"""The render modes: ``"ansi"`` returns the position, every hand shown, as text;
+``"human"`` prints the view of the seat to act (its own hand only) to the terminal."""
 
 Observation = dict[str, NDArray[Any]]
 """An observation: ``{"observation": float32 tensor, "action_mask": int8 mask}``."""
@@ -130,8 +195,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
     :param rewards: ``"round"`` (each round's scores when it ends) or
         ``"game"`` (the totals at the end).
     :param normalize_rewards: divide rewards by the most a player can score.
-    :param render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the
-        position, every hand shown, in the notation of rule 1.4).
+    :param render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the
+        position, every hand shown, in the notation of rule 1.4) or
+        ``"human"`` (:meth:`reset`, :meth:`step` and :meth:`render` print
+        what the seat to act sees, as ``wizard-rules show`` prints a
+        player's view: the other hands hidden).
     :param canadian_rule: the Canadian rule (rule 21).
     :param schedule: the hand size of each round: ``"standard"`` (round
         ``r`` deals ``r`` cards), ``"odd"`` (1, 3, 5, ...; rule 22.1), or the
@@ -146,7 +214,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     """
 
     metadata: Final = {
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "name": "wizard_rules_v0",
         "is_parallelizable": False,
     }
@@ -182,11 +250,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise ConfigError(
                 ErrorCode.INVALID_CONFIG, f"rewards must be 'round' or 'game', not {rewards!r}"
             )
-        if render_mode not in (None, "ansi"):
-            raise ConfigError(
-                ErrorCode.INVALID_CONFIG,
-                f"render_mode must be None or 'ansi', not {render_mode!r}",
-            )
+        _check_render_mode(render_mode)
         self.round: Final = round
         """The one round played, or ``None`` for the whole game."""
         self.render_mode = render_mode
@@ -206,6 +270,16 @@ class raw_env(AECEnv):  # type: ignore[misc]
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self._public: Final = Layout(players, private=False, rules=self.config.rules)
+        public = [piece for piece in self._public.pieces if piece[0] != "seat"]
+        self.state_pieces: Final = (("hands", (players, len(DECK))), *public)
+        """The pieces of :meth:`state`, in order: ``(name, shape)`` pairs (see
+        the module's documentation)."""
+        self._hands_size = players * len(DECK)
+        self.state_space: Final = spaces.Box(
+            -1.0, 1.0, (self._hands_size + self._public.size - players,), np.float32
+        )
+        """The space of :meth:`state`: ``Box(-1, 1)``, ``float32``."""
         self._rng = random.Random()
         self._initial = (
             new_game(self.config) if round is None else _round_start(self.config, round)
@@ -257,6 +331,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._state = self._deal(self._initial)
         self.agent_selection = self._agent_of(self._state)
         self._started = True
+        if self.render_mode == "human":
+            self.render()
 
     def _deal(self, state: State) -> State:
         if state.is_chance and not self._over(state):
@@ -339,15 +415,87 @@ class raw_env(AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = self._agent_of(state)
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def state(self) -> NDArray[np.float32]:
+        """The full-information state: every hand, and all that is public.
+
+        A ``float32`` vector of :attr:`state_space`, in the pieces of
+        :attr:`state_pieces` (the module's documentation has the table), for
+        a centralised critic; no agent's observation holds the others' hands.
+        """
+        state = self._state
+        out = np.zeros(self.state_space.shape, dtype=np.float32)
+        ones = [
+            seat * len(DECK) + card.index for seat, hand in enumerate(state.hands) for card in hand
+        ]
+        out[ones] = 1.0
+        start = self._initial.scores
+        public = self._public.encode(
+            player_view(state, 0),
+            over=self._over(state),
+            scores=[b - a for a, b in zip(start, state.scores, strict=True)],
+        )
+        out[self._hands_size :] = public[self.config.players :]  # without the viewer's seat
+        return out
+
+    def state_pieces_of(self, state: NDArray[np.float32]) -> dict[str, NDArray[np.float32]]:
+        """Each piece of a :meth:`state` vector, as a view of its shape.
+
+        :raises InvalidArgumentError: ``state`` is not a vector of :attr:`state_space`'s shape.
+        """
+        if type(state) is not np.ndarray or state.shape != self.state_space.shape:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"a state is a NumPy vector of shape {self.state_space.shape},"
+                f" not {show_value(state)}",
+            )
+        pieces = {}
+        offset = 0
+        for name, shape in self.state_pieces:
+            size = int(np.prod(shape))
+            pieces[name] = state[offset : offset + size].reshape(shape)
+            offset += size
+        return pieces
 
     def render(self) -> str | None:
-        """The position, every hand shown (``render_mode="ansi"``), or ``None``."""
-        if self.render_mode is None:
-            return None
-        return position_of(self._state).to_text()
+        """Show the game as :attr:`render_mode` says.
+
+        ``"ansi"``: return the position, every hand shown, in the notation of
+        rule 1.4.  ``"human"``: print what the seat to act sees
+        (:func:`~wizard_rules.formats.text.position_table` of its
+        :func:`~wizard_rules.player_view`: its hand, the others hidden) and
+        return ``None``.  ``None``: return ``None``.
+        """
+        if self.render_mode == "ansi":
+            return position_of(self._state).to_text()
+        if self.render_mode == "human":
+            seat = self.possible_agents.index(self.agent_selection) if self._started else 0
+            self._print_view(seat, self._over(self._state))
+        return None
+
+    def _print_view(self, seat: int, over: bool) -> None:
+        """Print what ``seat`` sees now (``render_mode="human"``)."""
+        if not self._started:
+            print("No game under way: call reset() first.")
+            return
+        ended = " (the episode is over)" if over else ""
+        print(f"player_{seat} sees{ended}:")
+        print(position_table(position_of(player_view(self._state, seat))))
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _check_render_mode(render_mode: object) -> None:
+    if render_mode is not None and (
+        type(render_mode) is not str or render_mode not in RENDER_MODES
+    ):
+        raise ConfigError(
+            ErrorCode.INVALID_CONFIG,
+            f"render_mode must be None, 'ansi' or 'human', not {show_value(render_mode)}",
+        )
 
 
 def _action_id(action: object) -> int:
@@ -402,12 +550,20 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         ``np_random`` generator, so that ``reset(seed=...)`` fixes it too.
     :param illegal_reward: the reward of an illegal action (default: minus
         the most a player can score, ``-1`` with ``normalize_rewards``).
+    :param render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the
+        position, every hand shown) or ``"human"`` (:meth:`reset`,
+        :meth:`step` and :meth:`render` print what the learner sees: its
+        own hand, the others hidden).
     :param env_kwargs: the other keyword arguments of :class:`raw_env`.
-    :raises ConfigError: ``invalid_config``: a seat that is not a seat, or a
-        bad argument of :class:`raw_env`.
+    :raises ConfigError: ``invalid_config``: a seat that is not a seat, a
+        bad render mode, or a bad argument of :class:`raw_env`.
+
+    Importing this module registers it with Gymnasium as :data:`ENV_ID`:
+    ``gymnasium.make("wizard_rules/Wizard-v0", players=3, round=2)`` passes
+    its keyword arguments here.
     """
 
-    metadata: Final = {"render_modes": ["ansi"]}  # type: ignore[misc]
+    metadata: Final = {"render_modes": list(RENDER_MODES)}  # type: ignore[misc]
     """Gymnasium's metadata of the environment."""
 
     def __init__(
@@ -417,9 +573,14 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         seat: int = 0,
         opponent: Policy | None = None,
         illegal_reward: float | None = None,
+        render_mode: str | None = None,
         **env_kwargs: Any,
     ) -> None:
-        self.env: Final = raw_env(players, **env_kwargs)
+        _check_render_mode(render_mode)
+        # the AEC environment renders the whole position ("ansi") or nothing: a
+        # human sees the learner's view, printed here, never the other seats'
+        inner = "ansi" if render_mode == "ansi" else None
+        self.env: Final = raw_env(players, render_mode=inner, **env_kwargs)
         """The AEC environment the game is played in."""
         if type(seat) is not int or not 0 <= seat < players:
             raise ConfigError(
@@ -435,7 +596,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         """The reward of an illegal action."""
         self.observation_space = self.env.observation_space(self.agent)  # type: ignore[assignment]
         self.action_space = self.env.action_space(self.agent)
-        self.render_mode = self.env.render_mode
+        self.render_mode = render_mode
         self._ended = True  # no episode under way (before the first reset, after its end)
 
     def reset(
@@ -446,6 +607,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.env.reset(seed=seed)
         self._play_others()
         self._ended = self.env.terminations[self.agent]
+        if self.render_mode == "human":
+            self.render()
         return self.env.observe(self.agent), {}
 
     def _play_others(self) -> None:
@@ -471,6 +634,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         number = _action_id(action)
         if not env.observe(self.agent)["action_mask"][number]:
             self._ended = True
+            if self.render_mode == "human":
+                self.render()
             return (
                 env.observe(self.agent),
                 self.illegal_reward,
@@ -482,8 +647,28 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self._play_others()
         reward = float(env._cumulative_rewards[self.agent])
         self._ended = env.terminations[self.agent]
+        if self.render_mode == "human":
+            self.render()
         return env.observe(self.agent), reward, self._ended, False, {}
 
     def render(self) -> str | None:
-        """The AEC environment's :meth:`raw_env.render`."""
+        """Show the game as :attr:`render_mode` says.
+
+        ``"ansi"``: the AEC environment's :meth:`raw_env.render` (the
+        position, every hand shown).  ``"human"``: print what the learner
+        sees and return ``None``.  ``None``: return ``None``.
+        """
+        if self.render_mode == "human":
+            self.env._print_view(self.env.possible_agents.index(self.agent), self._ended)
+            return None
         return self.env.render()
+
+
+if ENV_ID not in gymnasium.registry:  # once, though the module may be imported again
+    gymnasium.register(
+        ENV_ID,
+        entry_point="wizard_rules.integrations.pettingzoo:SingleAgentEnv",
+        # an episode ends by itself, within the rules' bound: nothing to truncate
+        max_episode_steps=None,
+        nondeterministic=False,
+    )
