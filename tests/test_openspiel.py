@@ -695,6 +695,7 @@ def test_the_variants_are_the_rules_pieces() -> None:
         "normalize_returns": False,
         "canadian_rule": False,
         "schedule": "standard",
+        "rewards": "per_round",
     }
 
 

@@ -15,22 +15,26 @@ second copy of the rules here.
 
 **Parameters** (all optional):
 
-==========================  ==============  ==========================================
-name                        default         meaning
-==========================  ==============  ==========================================
-``players``                 ``4``           3 to 6
-``forbid_bid_total_match``  ``False``       the option of rule 20.1
-``first_dealer``            ``0``           the seat that deals the first round
-``round``                   ``0``           ``0``: the whole game; ``r``: round ``r`` only
-``normalize_returns``       ``False``       divide returns and rewards by the
-                                            most a player can score (see below)
-``canadian_rule``           ``False``       the Canadian rule (rule 21)
-``schedule``                ``"standard"``  the hand size of each round:
-                                            ``"standard"`` (round ``r`` deals
-                                            ``r`` cards), ``"odd"`` (1, 3, 5, ...;
-                                            rule 22.1), or the hand sizes listed
-                                            (``"1,3,5"``; rule 22.2)
-==========================  ==============  ==========================================
+==========================  ================  ==========================================
+name                        default           meaning
+==========================  ================  ==========================================
+``players``                 ``4``             3 to 6
+``forbid_bid_total_match``  ``False``         the option of rule 20.1
+``first_dealer``            ``0``             the seat that deals the first round
+``round``                   ``0``             ``0``: the whole game; ``r``: round ``r`` only
+``normalize_returns``       ``False``         divide returns and rewards by the
+                                              most a player can score (see below)
+``canadian_rule``           ``False``         the Canadian rule (rule 21)
+``schedule``                ``"standard"``    the hand size of each round:
+                                              ``"standard"`` (round ``r`` deals
+                                              ``r`` cards), ``"odd"`` (1, 3, 5, ...;
+                                              rule 22.1), or the hand sizes listed
+                                              (``"1,3,5"``; rule 22.2)
+``rewards``                 ``"per_round"``   when points are paid (see below):
+                                              ``"per_round"``, each round's scores
+                                              at its end; ``"terminal"``, the whole
+                                              score at the game's end only
+==========================  ================  ==========================================
 
 **Variants.**  ``canadian_rule`` and ``schedule`` make the rules a
 :class:`~wizard_rules.core.rules.Rules` of those pieces.  With a short
@@ -94,12 +98,26 @@ action and outcome with :class:`~wizard_rules.IllegalActionError`
 integer never reach the game: OpenSpiel refuses them with
 ``pyspiel.SpielError`` and ``TypeError``.)
 
-**Returns and rewards.**  A player's return is their score so far (in the
-one-round game, their score for the round); the reward of a move is the
-points it scored, which is nothing but at the end of a round, where every
-player gets their score for the round.  (As OpenSpiel reads rewards at
-decisions, a chance node adds its reward, always 0, to the previous one:
-the first decision of a round still reports the last round's scores.)
+**Returns and rewards.**  With ``rewards="per_round"`` (the default), a
+player's return is their score so far (in the one-round game, their score
+for the round); the reward of a move is the points it scored, which is
+nothing but at the end of a round, where every player gets their score for
+the round.  (As OpenSpiel reads rewards at decisions, a chance node adds
+its reward, always 0, to the previous one: the first decision of a round
+still reports the last round's scores.)  With ``rewards="terminal"``
+returns and rewards are 0 until the game ends, and both are then each
+player's score for the whole game: a learner sees one reward an episode
+instead of one a round, and the score so far is still
+``state.wizard_state.scores``.  Either way the rewards of a game add up to
+its returns, and its final returns are the same.
+
+The reward model the game declares (``game.get_type().reward_model``)
+follows: ``TERMINAL`` when every reward comes at the end, that is with
+``rewards="terminal"`` and in every one-round game (whose one round ends
+the game, so that its per-round rewards are terminal rewards, and the
+parameter changes nothing in it); ``REWARDS`` for the whole game with
+per-round rewards.  OpenSpiel's ``MCTSBot`` (Python and C++) takes only
+games of terminal rewards: a one-round game, or ``rewards="terminal"``.
 With ``normalize_returns`` both are divided by
 :func:`~wizard_rules.integrations.tensors.max_score` of the rounds played (the most a
 player can score in them), so returns lie in ``[-1, 1]``.  The game is
@@ -126,7 +144,12 @@ observer shows every hand as unknown (``?``) but those that hold no card
 hidden from a player again, at random, consistently with everything that
 player has seen (in particular the suits other players showed they lack), so
 OpenSpiel's ISMCTS (:mod:`open_spiel.python.algorithms.ismcts`) runs on the
-game.
+game (its bot lacks the ``restart_at`` that OpenSpiel's ``evaluate_bots``
+calls: the how-to gives the one-line subclass that adds it).  OpenSpiel's
+Python ``MCTSBot`` plays the games of terminal rewards (see above), searching
+the true state, every hand in sight.  OpenSpiel's C++ bots
+(``pyspiel.MCTSBot``, ``pyspiel.ISMCTSBot``) crash on this game, as on
+every game written in Python: see the how-to.
 """
 
 from __future__ import annotations
@@ -180,25 +203,40 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "normalize_returns": False,
     "canadian_rule": False,
     "schedule": "standard",
+    "rewards": "per_round",
 }
+_REWARDS: Final = ("per_round", "terminal")  # the values of the rewards parameter
 
-GAME_TYPE: Final = pyspiel.GameType(
-    short_name="wizard_rules",
-    long_name="Wizard (wizard-rules)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.REWARDS,
-    max_num_players=6,
-    min_num_players=3,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
-"""The game's :class:`pyspiel.GameType`, registered as ``"wizard_rules"``."""
+
+def _game_type(reward_model: Any) -> Any:
+    return pyspiel.GameType(
+        short_name="wizard_rules",
+        long_name="Wizard (wizard-rules)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=reward_model,
+        max_num_players=6,
+        min_num_players=3,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_DEFAULTS,
+    )
+
+
+GAME_TYPE: Final = _game_type(pyspiel.GameType.RewardModel.REWARDS)
+"""The game's :class:`pyspiel.GameType`, registered as ``"wizard_rules"``.
+
+It is the type of the default game (the whole game, ``rewards="per_round"``),
+whose reward model is ``REWARDS``.  A game whose every reward comes at its
+end (a one-round game, or ``rewards="terminal"``) has the same type but for
+the reward model, ``TERMINAL``: ask the game, ``game.get_type()``.
+"""
+
+_TERMINAL_TYPE: Final = _game_type(pyspiel.GameType.RewardModel.TERMINAL)
 
 
 def chance_outcomes_of(deal: Deal, dealer: int) -> list[int]:
@@ -254,6 +292,14 @@ class _Spec:
             else range(self.round, self.round + 1)
         )
         self.sizes = [self.config.deal_sizes[r - 1] for r in self.rounds]  # of each round played
+        if values["rewards"] not in _REWARDS:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"rewards must be 'per_round' or 'terminal', not {show_value(values['rewards'])}",
+            )
+        # Whether every reward comes at the end: in a one-round game the round's
+        # scores, paid when it is scored, are the terminal rewards.
+        self.terminal: bool = values["rewards"] == "terminal" or self.round != 0
         self.normalize: bool = bool(values["normalize_returns"])
         self.max_score = max_score(self.config.players, self.rounds, rules=self.config.rules)
         self.scale = float(self.max_score) if self.normalize else 1.0
@@ -276,8 +322,9 @@ class WizardGame(pyspiel.Game):  # type: ignore[misc]
     :raises ConfigError: ``invalid_config``: an unknown parameter, a number of
         players other than 3 to 6, a first dealer that is not a seat, a
         round outside ``0`` to the number of rounds, a ``canadian_rule``
-        that is not a bool, or a ``schedule`` that is not one (or deals a
-        hand larger than 60 / players).
+        that is not a bool, a ``schedule`` that is not one (or deals a
+        hand larger than 60 / players), or ``rewards`` other than
+        ``"per_round"`` and ``"terminal"``.
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -292,7 +339,7 @@ class WizardGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=sum(1 + n + n * size for size in spec.sizes),
         )
-        super().__init__(GAME_TYPE, info, spec.params)
+        super().__init__(_TERMINAL_TYPE if spec.terminal else GAME_TYPE, info, spec.params)
         self._spec = spec
 
     def new_initial_state(self) -> WizardState:
@@ -415,13 +462,26 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         return str(to_action(int(action), player))
 
     def returns(self) -> list[float]:
-        """Each player's score so far (divided as ``normalize_returns`` says)."""
+        """Each player's score so far (divided as ``normalize_returns`` says).
+
+        With terminal rewards (``rewards="terminal"``, or a one-round game)
+        it is 0 until the terminal state, as OpenSpiel's ``TERMINAL`` reward
+        model requires.
+        """
+        if self._spec.terminal and not self.is_terminal():
+            return [0.0] * self._spec.config.players
         scale = self._spec.scale
         start = self._spec.start.scores
         return [(b - a) / scale for a, b in zip(start, self._state.scores, strict=True)]
 
     def rewards(self) -> list[float]:
-        """What the last move scored for each player (0 but at the end of a round)."""
+        """What the last move scored for each player (0 but at the end of a round).
+
+        With terminal rewards (``rewards="terminal"``, or a one-round game)
+        it is 0 but at the terminal state, where it is :meth:`returns`.
+        """
+        if self._spec.terminal:
+            return self.returns() if self.is_terminal() else [0.0] * self._spec.config.players
         return list(self._rewards)
 
     def __str__(self) -> str:
