@@ -27,16 +27,35 @@ extensions = [
     "sphinx.ext.viewcode",
     "myst_parser",
     "sphinx_copybutton",
+    "sphinxcontrib.mermaid",
     "wizard_docs",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build", "diagrams", "_ext", "sources"]
+exclude_patterns = ["_build", "_ext", "sources"]
 root_doc = "index"
 
 html_theme = "furo"
 html_title = f"wizard-rules {release}"
 html_static_path = ["_static"]
 html_css_files = ["wizard.css"]
+
+# The phase diagram (state-machine.rst) is Mermaid text, drawn in the reader's
+# browser by mermaid's JavaScript, pinned here and loaded from its CDN: the build
+# needs neither the network nor an outside tool (graphviz's dot, say).
+# sphinxcontrib-mermaid draws it again in mermaid's "dark" theme when furo's
+# theme switch (body[data-theme]) turns dark; _static/mermaid-theme.js does the
+# same when the system's colour scheme changes under furo's "auto", and
+# _static/wizard.css gives the arrows' labels furo's colours.  The diagram keeps
+# its own size (no useMaxWidth), shrunk only to fit the column.  To read the
+# built docs offline, copy mermaid's dist (``npm install mermaid@11.12.1``:
+# mermaid.esm.min.mjs and chunks/mermaid.esm.min/) into the output's
+# _static/mermaid/, build with ``-D mermaid_use_local=mermaid/mermaid.esm.min.mjs``
+# and serve the folder over http (a browser loads no JavaScript module from a
+# file:// page); without the script, the page shows the diagram's text.
+mermaid_version = "11.12.1"
+mermaid_init_config = {"startOnLoad": False, "flowchart": {"useMaxWidth": False}}
+mermaid_fullscreen = False
+html_js_files = ["mermaid-theme.js"]
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

@@ -5,17 +5,14 @@
   it down, read from the case files at build time (so they cannot drift); a
   rule with no case yet must say why, with ``:cases-pending: REASON``;
 * ``.. case-list::`` -- every conformance case, by area, each linking back to
-  its rule;
-* ``.. phase-diagram:: FILE`` -- an SVG diagram drawn from a small text
-  description (see ``docs/diagrams/phases.txt``), so the picture lives in the
-  repository as text and needs no outside tool to build.
+  its rule.
+
+The phase diagram of ``state-machine.rst`` is Mermaid text
+(sphinxcontrib-mermaid's ``.. mermaid::``), drawn in the reader's browser.
 """
 
 from __future__ import annotations
 
-import html
-import math
-from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -196,124 +193,6 @@ class CaseListDirective(SphinxDirective):
         return result
 
 
-# -- the phase diagram ------------------------------------------------------------------
-
-_BOX_W, _BOX_H, _COL, _ROW, _PAD = 150, 54, 215, 120, 30
-
-
-def _parse_diagram(
-    text: str,
-) -> tuple[dict[str, tuple[int, int, str, str]], list[tuple[str, str, str, str]]]:
-    """Read ``node NAME COL ROW "LABEL" [STYLE]`` and ``edge FROM TO "LABEL" [SHAPE]`` lines."""
-    nodes_: dict[str, tuple[int, int, str, str]] = {}
-    edges: list[tuple[str, str, str, str]] = []
-    for raw in text.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        head, _, rest = line.partition('"')
-        label, _, tail = rest.partition('"')
-        words = head.split()
-        style = tail.strip()
-        if words[0] == "node":
-            nodes_[words[1]] = (int(words[2]), int(words[3]), label, style)
-        elif words[0] == "edge":
-            edges.append((words[1], words[2], label, style))
-        else:
-            raise ValueError(f"unknown line in diagram: {raw!r}")
-    return nodes_, edges
-
-
-def _center(spec: tuple[int, int, str, str]) -> tuple[float, float]:
-    return (_PAD + spec[0] * _COL + _BOX_W / 2, _PAD + spec[1] * _ROW + _BOX_H / 2)
-
-
-def _border(center: tuple[float, float], towards: tuple[float, float]) -> tuple[float, float]:
-    dx, dy = towards[0] - center[0], towards[1] - center[1]
-    if dx == 0 and dy == 0:
-        return center
-    scale = min(
-        (_BOX_W / 2) / abs(dx) if dx else math.inf, (_BOX_H / 2) / abs(dy) if dy else math.inf
-    )
-    return (center[0] + dx * scale, center[1] + dy * scale)
-
-
-def render_svg(text: str) -> str:
-    """Draw the diagram described by ``text`` as an SVG document."""
-    boxes, edges = _parse_diagram(text)
-    width = _PAD * 2 + max(c for c, _, _, _ in boxes.values()) * _COL + _BOX_W
-    height = _PAD * 2 + max(r for _, r, _, _ in boxes.values()) * _ROW + _BOX_H + 40
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'class="wizard-diagram" role="img" aria-label="phases of a game">',
-        "<defs><marker id='arrow' viewBox='0 0 10 10' refX='9' refY='5' markerWidth='7' "
-        "markerHeight='7' orient='auto-start-reverse'><path d='M0,0 L10,5 L0,10 z' "
-        "fill='currentColor'/></marker></defs>",
-        "<style>.box{fill:#eef3fb;stroke:#3b5b92;stroke-width:1.5}"
-        ".chance{fill:#fdf3e1;stroke:#b07a1a}.end{fill:#e8f5e9;stroke:#2e7d32}"
-        ".edge{fill:none;stroke:#444;stroke-width:1.3}text{font-family:sans-serif;"
-        "font-size:13px;fill:#222}.label{font-size:11px;fill:#555}</style>",
-    ]
-    for source, target, label, shape in edges:
-        a, b = _center(boxes[source]), _center(boxes[target])
-        if source == target:
-            x, y = a[0], a[1] - _BOX_H / 2
-            path = f"M{x - 22},{y} C{x - 40},{y - 50} {x + 40},{y - 50} {x + 22},{y}"
-            lx, ly = x, y - 44
-        else:
-            start, end = _border(a, b), _border(b, a)
-            if shape == "below":
-                depth = _ROW * 0.85
-                mid_y = max(start[1], end[1]) + depth
-                start = (a[0], a[1] + _BOX_H / 2)
-                end = (b[0], b[1] + _BOX_H / 2)
-                path = (
-                    f"M{start[0]},{start[1]} C{start[0]},{mid_y} "
-                    f"{end[0]},{mid_y} {end[0]},{end[1]}"
-                )
-                lx, ly = (start[0] + end[0]) / 2, mid_y - 0.25 * depth - 4
-            else:
-                path = f"M{start[0]:.1f},{start[1]:.1f} L{end[0]:.1f},{end[1]:.1f}"
-                lx, ly = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2 - 6
-        out.append(f"<path class='edge' d='{path}' marker-end='url(#arrow)' style='color:#444'/>")
-        for index, part in enumerate(label.split("\\n")):
-            out.append(
-                f"<text class='label' x='{lx:.1f}' y='{ly + 13 * index:.1f}' "
-                f"text-anchor='middle'>{html.escape(part)}</text>"
-            )
-    for column, row, label, style in boxes.values():
-        x, y = _PAD + column * _COL, _PAD + row * _ROW
-        out.append(
-            f"<rect class='box {html.escape(style)}' x='{x}' y='{y}' width='{_BOX_W}' "
-            f"height='{_BOX_H}' rx='10'/>"
-        )
-        parts = label.split("\\n")
-        for index, part in enumerate(parts):
-            ty = y + _BOX_H / 2 + (index - (len(parts) - 1) / 2) * 16 + 5
-            out.append(
-                f"<text x='{x + _BOX_W / 2}' y='{ty:.1f}' text-anchor='middle'>"
-                f"{html.escape(part)}</text>"
-            )
-    out.append("</svg>")
-    return "\n".join(out)
-
-
-class PhaseDiagramDirective(SphinxDirective):
-    """An SVG diagram drawn from a text file."""
-
-    required_arguments = 1
-
-    def run(self) -> list[nodes.Node]:
-        """Read the text file and draw it."""
-        relative, path = self.env.relfn2path(self.arguments[0])
-        self.env.note_dependency(relative)
-        text = Path(path).read_text(encoding="utf-8")
-        svg = render_svg(text)
-        figure = nodes.container(classes=["wizard-figure"])
-        figure += nodes.raw("", svg, format="html")
-        return [figure]
-
-
 def _resolve_short_names(
     app: Sphinx, env: Any, node: addnodes.pending_xref, contnode: nodes.Element
 ) -> nodes.Element | None:
@@ -384,5 +263,4 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("autodoc-skip-member", _skip_refusals)
     app.add_directive("rule", RuleDirective)
     app.add_directive("case-list", CaseListDirective)
-    app.add_directive("phase-diagram", PhaseDiagramDirective)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
