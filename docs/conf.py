@@ -7,6 +7,7 @@ run the examples with ``-b doctest``.  The build needs no network.
 from __future__ import annotations
 
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -60,6 +61,20 @@ html_js_files = ["mermaid-theme.js"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
+
+# The docs extra carries what autodoc needs to import the documented modules
+# for real: numpy (wizard_rules.sim.batch computes its tables with it at
+# import), Hypothesis, Gymnasium and PettingZoo (see pyproject.toml).  Not
+# OpenSpiel, whose wheel (pyspiel, with scipy) is large and built for a few
+# platforms only: where it is not installed, autodoc mocks it.  The OpenSpiel
+# module only names pyspiel's classes and registers its game at import, which
+# a mock takes; docs/_ext/wizard_docs.py reads the signatures of the classes
+# built on a mock from their own __init__, and makes the doctest builder skip
+# the pages whose examples need a mocked module (saying which).  Only what is
+# missing is mocked: with the extra installed, autodoc imports the real thing
+# (a module imported under a mock would stay half-mocked for the doctests).
+mocked_if_missing = ("pyspiel", "open_spiel")
+autodoc_mock_imports = [name for name in mocked_if_missing if find_spec(name) is None]
 
 # No intersphinx: the build must not need the network.  Names from Python's,
 # attrs' and Hypothesis's own documentation are therefore not linked, and
