@@ -104,6 +104,19 @@ def test_a_make_argument_overrides_nothing_it_should_not() -> None:
         gymnasium.make(ENV_ID, players=7)
 
 
+def test_gymnasium_vectorises_the_registered_id() -> None:
+    vector = gymnasium.make_vec(ENV_ID, num_envs=2, vectorization_mode="sync", players=3, round=1)
+    observation, _ = vector.reset(seed=1)
+    assert observation["observation"].shape == (2, 530)
+    assert observation["action_mask"].shape == (2, 86)
+    first = [int(np.flatnonzero(mask)[0]) for mask in observation["action_mask"]]
+    _, rewards, terminated, truncated, _ = vector.step(np.array(first))
+    assert rewards.tolist() == [0.0, 0.0]  # a bid of a one-card round: not scored yet
+    assert not terminated.any()
+    assert not truncated.any()
+    vector.close()
+
+
 def test_importing_the_module_again_registers_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
     spec = gymnasium.spec(ENV_ID)
     monkeypatch.delitem(sys.modules, "wizard_rules.integrations.pettingzoo")

@@ -460,7 +460,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return pieces
 
     def render(self) -> str | None:
-        """Show the game as :attr:`render_mode` says.
+        """Show the game as ``render_mode`` says.
 
         ``"ansi"``: return the position, every hand shown, in the notation of
         rule 1.4.  ``"human"``: print what the seat to act sees
@@ -652,7 +652,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         return env.observe(self.agent), reward, self._ended, False, {}
 
     def render(self) -> str | None:
-        """Show the game as :attr:`render_mode` says.
+        """Show the game as ``render_mode`` says.
 
         ``"ansi"``: the AEC environment's :meth:`raw_env.render` (the
         position, every hand shown).  ``"human"``: print what the learner
