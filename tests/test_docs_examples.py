@@ -4,11 +4,12 @@ The Sphinx ``doctest`` build runs the pages' examples too, but a setup in
 ``docs/conf.py`` (``doctest_global_setup``) would hide a missing import from
 it.  Here each page starts from an empty namespace (no setup, nothing
 imported), and its examples run in page order, as a reader pasting them one
-after the other would run them: the ``>>>`` blocks, the ``doctest``,
-``testsetup``, ``testcode`` (with its ``testoutput``) and ``testcleanup``
-directives, and the ``python`` code blocks (run, their output unchecked, as
-the page shows none).  Expected output is checked as Sphinx checks it, with
-the same option flags.
+after the other would run them: the ``>>>`` blocks, the ``doctest`` and
+``testcode`` (with its ``testoutput``) directives, and the ``python`` code
+blocks (run, their output unchecked, as the page shows none).  Expected
+output is checked as Sphinx checks it, with the same option flags.  What a
+reader cannot see is refused: a ``testsetup`` or ``testcleanup`` block, and
+a ``doctest`` or ``testcode`` block with ``:hide:``.
 
 The docstrings of the modules the API reference documents are checked the
 same way, each in a fresh namespace of its own, so that an example copied
@@ -93,7 +94,7 @@ class UnsupportedExample(Exception):
 class Block:
     """One example of a page: its kind, its text (dedented), and where it starts."""
 
-    kind: str  # "doctest", "testsetup", "testcode", "testoutput", "testcleanup" or "code"
+    kind: str  # "doctest", "testcode", "testoutput" or "code"
     source: str
     line: int  # of the block's first line of text in the page, counted from 1
     options: dict[int, bool] = field(default_factory=dict)
@@ -122,6 +123,10 @@ def parse_options(directive: str, raw: dict[str, str]) -> dict[int, bool]:
                 if option[0] not in "+-" or option[1:] not in doctest.OPTIONFLAGS_BY_NAME:
                     raise UnsupportedExample(f"unknown doctest option {option!r}")
                 flags[doctest.OPTIONFLAGS_BY_NAME[option[1:]]] = option[0] == "+"
+        elif name == "hide" and directive != "testoutput":
+            raise UnsupportedExample(
+                f"a {directive} block with :hide: is a setup hidden from the reader"
+            )
         elif name not in ("hide", "no-trim-doctest-flags"):
             # (:skipif: and :pyversion: skip examples: say so rather than guess.)
             raise UnsupportedExample(f"the {directive} option :{name}: is not supported here")
@@ -137,6 +142,8 @@ def directive_block(
     if not body:
         return None
     source = textwrap.dedent("".join(body))
+    if name in ("testsetup", "testcleanup"):
+        raise UnsupportedExample(f"a {name} block is hidden from the reader: show the code")
     if name in TEST_DIRECTIVES:
         if arg and arg != "default":
             raise UnsupportedExample(
@@ -319,17 +326,15 @@ def run_blocks(blocks: list[Block], name: str, filename: str) -> Outcome:
                         exec(compile(block.source, where, "exec"), globs)
                 except Exception:
                     outcome.failures.append(f"{where}:\n{traceback.format_exc()}")
-            elif block.kind != "testoutput":
+            elif block.kind == "testcode":  # (with the testoutput after it, if there is one)
                 mode[0] = "exec"
                 following = blocks[index + 1] if index + 1 < len(blocks) else None
-                checked = (
-                    block.kind == "testcode"
-                    and following is not None
-                    and following.kind == "testoutput"
-                )
-                want = following.source if checked and following is not None else ""
-                options = {**(following.options if checked and following is not None else {})}
-                options[doctest.DONT_ACCEPT_BLANKLINE] = True
+                output = following if following and following.kind == "testoutput" else None
+                want = output.source if output else ""
+                options = {
+                    **(output.options if output else {}),
+                    doctest.DONT_ACCEPT_BLANKLINE: True,
+                }
                 exception = parser._EXCEPTION_RE.match(want)  # type: ignore[attr-defined]
                 example = doctest.Example(
                     block.source,
@@ -555,6 +560,8 @@ def test_a_markdown_page_and_what_it_includes(tmp_path: Path) -> None:
         (".. doctest:: group1\n\n   >>> 1\n   1\n", "names a group"),
         (".. doctest::\n   :skipif: True\n\n   >>> 1\n   1\n", ":skipif: is not supported"),
         (".. doctest::\n   :options: +NO_SUCH_FLAG\n\n   >>> 1\n   1\n", "unknown doctest option"),
+        (".. testsetup::\n\n   import random\n", "hidden from the reader"),
+        (".. doctest::\n   :hide:\n\n   >>> import random\n", "hidden from the reader"),
     ],
 )
 def test_a_form_the_collector_cannot_run_as_sphinx_would_is_refused(
