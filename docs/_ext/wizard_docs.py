@@ -7,26 +7,48 @@
 * ``.. case-list::`` -- every conformance case, by area, each linking back to
   its rule.
 
+It also gives each ruling of the rulings page (``rulings.md``, the project's
+``shared/rulings.md``) its anchor, ``ruling-N`` (and ``ruling-options``), which
+the rules' "Ruling" lines link to; shows the classes that have no public
+constructor with no signature rather than ``(*args, **kwargs)``; and, where
+``conf.py`` mocks a module that is not installed (OpenSpiel), reads the
+signatures of the classes built on the mock from their own ``__init__`` and
+has the doctest builder skip the pages whose examples need it.
+
 The phase diagram of ``state-machine.rst`` is Mermaid text
 (sphinxcontrib-mermaid's ``.. mermaid::``), drawn in the reader's browser.
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.ext.autodoc.mock import ismockmodule  # type: ignore[attr-defined]
+from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.inspect import stringify_signature
 
 from wizard_rules import Config
 from wizard_rules.conformance.suite import Case, load_suite
+from wizard_rules.errors import InvalidArgumentError
 
 _SUITE = load_suite()
 _RULES_DOC = "rules"
 _CASES_DOC = "cases"
+_RULINGS_DOC = "rulings"
+_RULINGS_COPY = Path(__file__).resolve().parent.parent / "sources" / "rulings.md"
+_LOGGER = logging.getLogger(__name__)
 
 
 def _rule_label(number: str) -> str:
@@ -35,6 +57,20 @@ def _rule_label(number: str) -> str:
 
 def _case_label(case_id: str) -> str:
     return f"case-{case_id}"
+
+
+def ruling_label(ruling: str) -> str:
+    """The anchor of a ruling on the rulings page: ``ruling-7``, ``ruling-options``."""
+    return f"ruling-{ruling}"
+
+
+def ruling_titles(text: str) -> dict[str, str]:
+    """Each numbered ruling's title, by its number: ``{"1": "Deck", ...}``.
+
+    A ruling is an item of the rulings' numbered list, its title in bold:
+    ``7. **The led suit.** The first card ...``.
+    """
+    return dict(re.findall(r"^(\d+)\. \*\*(.+?)\.?\*\*", text, flags=re.MULTILINE))
 
 
 def _ref(label: str, text: str, *, literal: bool = False) -> addnodes.pending_xref:
@@ -85,8 +121,22 @@ class RuleDirective(SphinxDirective):
             fields += _field("Sources", nodes.Text(self.options["sources"]))
         if self.options.get("ruling"):
             ruling = self.options["ruling"]
-            text = "options" if ruling == "options" else f"ruling {ruling}"
-            fields += _field("Ruling", nodes.Text(f"takes {text} of shared/rulings.md"))
+            if not (ruling.isdigit() or ruling == "options"):
+                raise self.error(
+                    f"rule {number}: :ruling: is a number or 'options', not {ruling!r}"
+                )
+            self.env.note_dependency(str(_RULINGS_COPY))
+            titles = ruling_titles(_RULINGS_COPY.read_text(encoding="utf-8"))
+            taken = nodes.inline()
+            taken += nodes.Text("takes ")
+            if ruling == "options":
+                taken += _ref(ruling_label(ruling), "the rulings on options")
+            elif ruling in titles:
+                taken += _ref(ruling_label(ruling), f"ruling {ruling}")
+                taken += nodes.Text(f" ({titles[ruling]})")
+            else:
+                raise self.error(f"rule {number}: there is no ruling {ruling} in the rulings")
+            fields += _field("Ruling", taken)
         if "option" in self.options:
             # A Config field (the bid-total option), or a key of the
             # configuration's JSON that a Rules piece reads (the variants).
@@ -256,11 +306,222 @@ def _skip_refusals(
     return None
 
 
+# -- the rulings page ----------------------------------------------------------------------
+
+
+def _starts_bold(item: nodes.Node) -> bool:
+    """Whether a list item starts with bold text, as each ruling does (``**Deck.**``)."""
+    paragraph = item[0] if isinstance(item, nodes.list_item) and len(item) else None
+    if not isinstance(paragraph, nodes.paragraph):
+        return False
+    bold = next(iter(paragraph.findall(nodes.strong)), None)
+    return bold is not None and paragraph.astext().lstrip().startswith(bold.astext())
+
+
+class RulingAnchors(SphinxTransform):
+    """Give each ruling of the rulings page its anchor, as the rules cite it.
+
+    The page includes the rulings as they are written (a faithful copy, so it
+    carries no markup of its own): the numbered list of the base game, whose
+    item N is ruling N (``ruling-N``), and the section on options
+    (``ruling-options``).
+    """
+
+    default_priority = 500
+
+    def apply(self, **kwargs: Any) -> None:
+        """Anchor the rulings, if this is the rulings page."""
+        if self.env.docname != _RULINGS_DOC:
+            return
+        numbered = [
+            node
+            for node in self.document.findall(nodes.enumerated_list)
+            if all(_starts_bold(item) for item in node.children)
+        ]
+        if len(numbered) != 1:
+            _LOGGER.warning("expected one numbered list of rulings", location=self.document)
+            return
+        start = int(numbered[0].get("start", 1))
+        for offset, item in enumerate(numbered[0].children):
+            self._anchor(item, ruling_label(str(start + offset)), f"ruling {start + offset}")
+        options = [
+            section
+            for section in self.document.findall(nodes.section)
+            if section[0].astext().startswith("Options")
+        ]
+        if len(options) != 1:
+            _LOGGER.warning("expected one section on options", location=self.document)
+            return
+        self._anchor(options[0], ruling_label("options"), "the rulings on options")
+
+    def _anchor(self, node: nodes.Element, label: str, title: str) -> None:
+        node_id = nodes.make_id(label)
+        node["ids"].insert(0, node_id)
+        std = self.env.get_domain("std")
+        std.note_hyperlink_target(label, self.env.docname, node_id, title)  # type: ignore[attr-defined]
+
+
+# -- signatures ---------------------------------------------------------------------------
+
+
+def _is_mock(cls: type) -> bool:
+    return "__sphinx_mock__" in vars(cls)
+
+
+def shown_signature(cls: type, found: str | None, *, annotations: bool = False) -> str | None:
+    """The signature the API reference shows for ``cls`` (``None``: ``found``, autodoc's).
+
+    autodoc reads ``(*args, **kwargs)`` from a constructor that refuses every
+    call (a :class:`~wizard_rules.Card`, :class:`~wizard_rules.State`, ...:
+    there is no public constructor), from a protocol (which has none), and
+    from a class built on a mocked module's class (the mock's).  The first
+    two show no signature at all; the third shows its own ``__init__``'s.
+    """
+    if found != "(*args, **kwargs)":
+        return None
+    if getattr(cls, "_is_protocol", False):
+        return ""
+    if any(_is_mock(base) for base in cls.__mro__):
+        for base in cls.__mro__:
+            if _is_mock(base):
+                return None
+            init = vars(base).get("__init__")
+            if inspect.isfunction(init):
+                signature = inspect.signature(init)
+                parameters = list(signature.parameters.values())[1:]
+                return stringify_signature(
+                    signature.replace(parameters=parameters),
+                    show_annotation=annotations,
+                    show_return_annotation=False,
+                )
+    try:
+        cls()
+    except InvalidArgumentError:
+        return ""  # no public constructor: the class's docstring says how to get one
+    except Exception:
+        return None
+    return None
+
+
+def _class_signature(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str, str | None] | None:
+    """Show a class's signature as :func:`shown_signature` says."""
+    if what not in {"class", "exception"} or not isinstance(obj, type):
+        return None
+    annotations = app.config.autodoc_typehints in {"signature", "both"}
+    shown = shown_signature(obj, signature, annotations=annotations)
+    return None if shown is None else (shown, return_annotation)
+
+
+# -- the doctest builder where a module is mocked -----------------------------------------
+
+_IMPORT_FROM = re.compile(r"from\s+([\w.]+)\s+import\b")
+_IMPORT = re.compile(r"import\s+(.+)")
+_PROMPT = re.compile(r"^\s*(?:>>>|\.\.\.)?\s*")
+
+
+def _is_example(node: nodes.Node) -> bool:
+    """What sphinx.ext.doctest runs: ``>>>`` blocks and its directives' nodes."""
+    return isinstance(node, nodes.doctest_block) or (
+        isinstance(node, (nodes.literal_block, nodes.comment)) and "testnodetype" in node
+    )
+
+
+def imported_modules(code: str) -> Iterator[str]:
+    """The modules that ``import`` and ``from ... import`` lines of ``code`` name."""
+    for raw in code.splitlines():
+        line = _PROMPT.sub("", raw, count=1)
+        if match := _IMPORT_FROM.match(line):
+            yield match.group(1)
+        elif match := _IMPORT.match(line):
+            for part in match.group(1).split(","):
+                if words := part.split():
+                    yield words[0]
+
+
+def needs_a_mock(module_name: str, mocked: tuple[str, ...]) -> bool:
+    """Whether ``module_name`` is a mocked module, or one of the library's that imports one."""
+    if module_name.split(".")[0] in mocked:
+        return True
+    if module_name.split(".")[0] != "wizard_rules":
+        return False
+    module = sys.modules.get(module_name)
+    if module is None:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:  # (the module's own message names the extra it needs)
+            return True
+    return any(
+        ismockmodule(value) or (isinstance(value, type) and _is_mock(value))
+        for value in vars(module).values()
+    )
+
+
+def _docstring_module(source: str | None) -> str | None:
+    """The module whose docstring an example comes from (autodoc's ``:docstring of X``)."""
+    if not source or ":docstring of " not in source:
+        return None
+    name = source.rpartition(":docstring of ")[2]
+    while name and name not in sys.modules:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+class SkipExamplesOfMockedModules(SphinxTransform):
+    """Mark for the doctest builder to skip a page whose examples need a mocked module.
+
+    Only where ``conf.py`` mocks a module (OpenSpiel, not installed): a page
+    whose examples import it, or a module of the library that imports it,
+    or whose examples are the docstrings of such a module, cannot run them.
+    All of the page's examples are skipped (they share one namespace); the
+    HTML is the same.
+    """
+
+    default_priority = 900
+
+    def apply(self, **kwargs: Any) -> None:
+        """Skip this page's examples, if they need a mocked module."""
+        mocked = tuple(self.config.autodoc_mock_imports)
+        if not mocked:
+            return
+        examples = list(self.document.findall(_is_example))
+        needed = {
+            name
+            for node in examples
+            for name in [
+                *imported_modules(node.get("test") or node.astext()),
+                _docstring_module(node.source),
+            ]
+            if name is not None and needs_a_mock(name, mocked)
+        }
+        if not needed:
+            return
+        for node in examples:
+            node["skipif"] = "True"
+        if self.app.builder.name == "doctest":
+            _LOGGER.info(
+                "doctest: skipping the %d examples of %s, which need %s (mocked: not installed)",
+                len(examples),
+                self.env.docname,
+                ", ".join(sorted(needed)),
+            )
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register the directives."""
+    """Register the directives, transforms and event handlers."""
     app.connect("missing-reference", _resolve_short_names)
     app.connect("autodoc-process-bases", _hide_private_bases)
     app.connect("autodoc-skip-member", _skip_refusals)
+    app.connect("autodoc-process-signature", _class_signature)
     app.add_directive("rule", RuleDirective)
     app.add_directive("case-list", CaseListDirective)
+    app.add_transform(RulingAnchors)
+    app.add_transform(SkipExamplesOfMockedModules)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
