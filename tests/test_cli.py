@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import re
@@ -27,6 +28,7 @@ from wizard_rules import (
     random_game,
 )
 from wizard_rules.cli import main
+from wizard_rules.cli.commands import _parser
 from wizard_rules.conformance.suite import Case, load_suite
 from wizard_rules.core.state import State
 from wizard_rules.formats.records import action_from_dict, config_from_dict, position_from_dict
@@ -788,3 +790,38 @@ def test_the_help_names_the_variant_flags(capsys: pytest.CaptureFixture[str]) ->
         out = capsys.readouterr().out
         assert "--canadian-rule" in out
         assert "--schedule SCHEDULE" in out
+
+
+def every_command(
+    parser: argparse.ArgumentParser, words: tuple[str, ...] = ()
+) -> list[tuple[str, ...]]:
+    """The words of every command and subcommand of ``parser``, itself first."""
+    found = [words]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found += every_command(sub, (*words, name))
+    return found
+
+
+def test_every_help_text_is_formatted(capsys: pytest.CaptureFixture[str]) -> None:
+    # argparse %-formats each argument's help (so "95%%" prints "95%"), but not
+    # a description, which prints as written: no help may show "%%" or "%(".
+    commands = every_command(_parser())
+    assert ("arena",) in commands
+    assert ("conformance", "run") in commands
+    assert len(commands) >= 12
+    for words in commands:
+        with pytest.raises(SystemExit) as exit_info:
+            main([*words, "--help"])
+        assert exit_info.value.code == 0
+        out = capsys.readouterr().out
+        assert out.startswith(f"usage: {' '.join(('wizard-rules', *words))}"), words
+        assert "%%" not in out, words
+        assert "%(" not in out, words
+    main_help = ["arena", "--help"]
+    with pytest.raises(SystemExit):
+        main(main_help)
+    out = " ".join(capsys.readouterr().out.split())
+    assert "mean score with a 95% interval" in out
+    assert "pairwise differences with 95% intervals" in out

@@ -8,6 +8,7 @@ import json
 import os
 import random
 import re
+import shlex
 import subprocess
 import sys
 from collections.abc import Callable
@@ -341,6 +342,168 @@ def test_the_resume_command_after_save_names_the_bots(tmp_path: Path) -> None:
     )
 
 
+def test_the_help_gives_the_whole_resume_command() -> None:
+    answers = iter(["help", "quit"])
+    out = io.StringIO()
+    game = TerminalGame(
+        Config(players=4),
+        seat=3,
+        bots=[RandomBot(), HeuristicBot()],
+        seed=81,
+        console=Console(file=out, width=200, color_system=None),
+        ask=lambda prompt: next(answers),
+        bots_spec="random,heuristic",
+    )
+    assert not game.run()
+    assert (
+        "continue it later with:\n              "
+        "wizard-rules play --resume FILE --seed 81 --seat 3 --bots random,heuristic\n"
+    ) in out.getvalue()
+
+
+def test_the_resume_command_quotes_what_a_shell_would_split(tmp_path: Path) -> None:
+    path = tmp_path / "my game's.json"
+    game = TerminalGame(
+        Config(players=3),
+        seat=2,
+        bots=[RandomBot()],
+        seed=5,
+        console=Console(file=io.StringIO()),
+        ask=input,
+        bots_spec="random, ismcts:0.1s",
+    )
+    command = game.resume_command(str(path))
+    assert shlex.split(command) == [
+        "wizard-rules",
+        "play",
+        "--resume",
+        str(path),
+        "--seed",
+        "5",
+        "--seat",
+        "2",
+        "--bots",
+        "random, ismcts:0.1s",
+    ]
+    without = TerminalGame(
+        Config(players=3), seat=0, bots=[RandomBot()], seed=5, console=Console(), ask=input
+    )
+    assert (
+        without.resume_command("g.json") == "wizard-rules play --resume g.json --seed 5 --seat 0"
+    )
+
+
+def test_a_resumed_game_shows_the_score_sheet_first() -> None:
+    config = Config(players=3)
+    first = Driver(config, bid_then_first("1", quit_after=3), seed=6, bots=[RandomBot()])
+    assert first.run() is False
+    # the state just after round 3 is scored, before round 4 is dealt
+    start = new_game(config)
+    for action in first.game.state.history:
+        start = apply(start, action)
+        if len(start.results) == 3:
+            break
+    assert start.phase is Phase.DEAL
+    assert start.round == 4
+    resumed = Driver(config, bid_then_first("1", quit_after=4), seed=6, start=start)
+    assert resumed.run() is False
+    text = resumed.text
+    whole = first
+    assert text.index("Score sheet after round 3") < text.index("─ Round 4 ─")
+    # the sheet shown on resuming is the one shown when round 3 ended
+    assert score_sheet(text, 3) == score_sheet(whole.text, 3)
+    assert len(score_sheet(text, 3)) == 4 + 3 + 1  # title, heading of 3 lines, 3 rounds, foot
+
+
+def score_sheet(text: str, round_number: int) -> list[str]:
+    """The lines of the first score sheet after ``round_number`` in ``text``."""
+    lines = text[text.index(f"Score sheet after round {round_number}") :].splitlines()
+    end = next(index for index, line in enumerate(lines) if line.startswith("└"))
+    return lines[: end + 1]
+
+
+def bid_then_first(bid: str, *, quit_after: int) -> Policy:
+    """Bid ``bid``, play the first card offered, and quit once round ``quit_after`` is over."""
+
+    def policy(prompt: str, state: State) -> str:
+        if state.round > quit_after:
+            return "quit"
+        return bid if state.phase is Phase.BID else "1"
+
+    return policy
+
+
+def round_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if re.match(r"Round \d+: you bid", line)]
+
+
+@pytest.mark.parametrize(
+    ("bid", "line"),
+    [
+        # Rule 9: a bid met scores 20 and 10 a trick taken; a bid missed, minus
+        # 10 a trick off.  Here the person's W1 takes the only trick.
+        ("1", "Round 1: you bid 1 and took 1: made it, +30."),
+        ("0", "Round 1: you bid 0 and took 1: missed by 1, -10."),
+    ],
+)
+def test_the_end_of_round_one_says_if_the_bid_was_made(bid: str, line: str) -> None:
+    config = Config(players=3)
+    state = new_game(config)
+    state = apply(state, fill_deal(state, {0: "W1", 1: "H2", 2: "H3"}, "C3"))
+    driver = Driver(config, bid_then_first(bid, quit_after=1), start=state)
+    assert driver.run() is False
+    assert round_lines(driver.text) == [line]
+    # the line comes after the last trick and before the score sheet
+    text = driver.text
+    assert text.index("You take the trick with W1.") < text.index(line)
+    assert text.index(line) < text.index("Score sheet after round 1")
+
+
+@pytest.mark.parametrize(
+    ("bid", "line"),
+    [
+        # Two Jesters against four Wizards take no trick: a bid of 0 is met
+        # (20 points), a bid of 2 is missed by 2 (minus 20).
+        ("0", "Round 2: you bid 0 and took 0: made it, +20."),
+        ("2", "Round 2: you bid 2 and took 0: missed by 2, -20."),
+        ("1", "Round 2: you bid 1 and took 0: missed by 1, -10."),
+    ],
+)
+def test_the_end_of_a_later_round_says_by_how_much_the_bid_was_missed(bid: str, line: str) -> None:
+    config = Config(players=3)
+    state = new_game(config)
+    state = apply(state, fill_deal(state, {0: "W1", 1: "H2", 2: "H3"}, "C3"))
+    for seat in (1, 2, 0):
+        state = apply(state, Bid(seat, 0))
+    for seat, card in ((1, "H2"), (2, "H3"), (0, "W1")):
+        state = apply(state, Play(seat, parse_card(card)))
+    assert state.round == 2
+    state = apply(state, fill_deal(state, {0: "J1 J2", 1: "W1 W2", 2: "W3 W4"}, "C3"))
+    driver = Driver(config, bid_then_first(bid, quit_after=2), start=state)
+    assert driver.run() is False
+    # the resumed game's sheet (round 1: P0 bid 0, took 1) comes first, then round 2's line
+    assert round_lines(driver.text) == [line]
+    assert driver.text.index("Score sheet after round 1") < driver.text.index(line)
+
+
+def test_every_round_ends_with_the_persons_line() -> None:
+    driver = Driver(Config(players=6), first_choice, seed=3, seat=4, bots=[RandomBot()])
+    assert driver.run() is True
+    lines = round_lines(driver.text)
+    results = driver.game.state.results
+    assert len(lines) == len(results) == 10
+    for line, result in zip(lines, results, strict=True):
+        bid, took = result.bids[4], result.tricks_won[4]
+        # rule 9, worked out again here: 20 + 10 a trick when met, -10 a trick off else
+        points = 20 + 10 * took if bid == took else -10 * abs(bid - took)
+        verdict = "made it" if bid == took else f"missed by {abs(bid - took)}"
+        sign = "+" if points > 0 else ""
+        assert (
+            line
+            == f"Round {result.round}: you bid {bid} and took {took}: {verdict}, {sign}{points}."
+        )
+
+
 def test_a_trick_led_by_a_wizard_has_no_led_suit() -> None:
     position = Position.from_text(
         "players=3 round=2 dealer=0 scores=20,-10,30 hands=C4,S10/C3/C1,C12"
@@ -538,6 +701,71 @@ def test_the_command_saves_and_resumes(
     assert out[out.index("Final standings") :] == whole[whole.index("Final standings") :]
 
 
+def test_the_command_without_arguments_seats_four_with_heuristic_bots(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The README's hint: `wizard-rules play`, nothing more.
+    status, out, err = run_play([], "help\nquit\n", monkeypatch, capsys)
+    assert status == 0
+    assert err == ""
+    assert re.match(r"Wizard, 4 players: you are P0; seed \d+\. Type help for help\.", out)
+    assert re.search(r"--seed \d+ --seat 0 --bots heuristic\n", out)
+    assert "│ P3 " in out
+    assert "│ P4 " not in out
+
+
+def continue_command(out: str) -> list[str]:
+    """The words of the last "Continue it with: ..." command in ``out``, as a shell splits them."""
+    line = out[out.rindex("Continue it with: ") :].splitlines()[0]
+    return shlex.split(line.removeprefix("Continue it with: "))
+
+
+def test_the_printed_resume_command_resumes_the_same_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A game started without a seed, at seat 2, against two kinds of bot, saved to a
+    # file whose name a shell would split: the help's command (with the file) and
+    # the one printed after save are the same, and running it plays on the game
+    # the unbroken one with the same seed, seat and bots plays.
+    path = tmp_path / "saved game.json"
+    # (three short rounds keep it quick: the record holds the schedule, the command not)
+    argv = ["--players", "4", "--seat", "2", "--bots", "random,heuristic", "--schedule", "2,3,4"]
+    status, out, _ = run_play(argv, f"1\n1\n1\nhelp\nsave {path}\nquit\n", monkeypatch, capsys)
+    assert status == 0
+    seed = re.match(r"Wizard, 4 players: you are P2; seed (\d+)\.", out)
+    assert seed is not None
+    command = continue_command(out)
+    helped = re.search(r"continue it later with:\n +(.*)\n", out)
+    assert helped is not None
+    assert shlex.split(helped.group(1).replace("FILE", shlex.quote(str(path)))) == command
+    assert command[:3] == ["wizard-rules", "play", "--resume"]
+    status, whole, _ = run_play([*argv, "--seed", seed.group(1)], "1\n" * 400, monkeypatch, capsys)
+    assert status == 0
+    status, resumed, _ = run_play(command[2:], "1\n" * 400, monkeypatch, capsys)
+    assert status == 0
+    assert f"resumed from {path} at round 2" in resumed
+    # the last score sheet holds every seat's bid and tricks in every round
+    last = whole[whole.index("Score sheet after round 3") :]
+    assert resumed[resumed.index("Score sheet after round 3") :] == last
+
+
+def test_resuming_shows_the_score_sheet_so_far(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "g.json"
+    argv = ["--players", "3", "--seed", "8", "--bots", "random"]
+    status, out, _ = run_play(argv, "1\n" * 8 + f"save {path}\nquit\n", monkeypatch, capsys)
+    assert status == 0
+    start = GameRecord.from_json(path.read_text(encoding="utf-8")).replay()
+    done = len(start.results)
+    assert done >= 1
+    before = score_sheet(out, done)
+    status, out, _ = run_play(continue_command(out)[2:], "quit\n", monkeypatch, capsys)
+    assert status == 0
+    assert out.index("resumed from") < out.index(f"Score sheet after round {done}")
+    assert score_sheet(out, done) == before
+
+
 @pytest.mark.parametrize(
     ("content", "said"),
     [
@@ -567,7 +795,6 @@ def test_resume_refuses_a_bad_file(
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        ([], "--players (or --resume FILE)"),
         (["--players", "3", "--bots", "genius"], "argument --bots: unknown bot 'genius'"),
         (["--players", "3", "--seat", "3"], "argument --seat: a seat from 0 to 2"),
         (["--players", "3", "--seat", "-1"], "argument --seat: a seat from 0 to 2"),
@@ -866,3 +1093,25 @@ def test_a_short_game_through_a_pseudo_terminal() -> None:
     assert answered in (5, 6)
     assert "Score sheet after round 2" in screen
     assert "Final standings" in screen
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", screen)
+    assert re.search(
+        r"Round 2: you bid 1 and took [01]: (made it, \+30|missed by 1, -10)\.", plain
+    )
+
+
+def test_the_readme_hint_plays_through_a_pseudo_terminal() -> None:
+    # The README's set-up says to run `.venv/bin/wizard-rules play`, nothing more:
+    # four players, the person at seat 0, heuristic bots.
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "run `.venv/bin/wizard-rules play`" in " ".join(readme.split())
+    child = spawn()
+    child.expect(r"Wizard, 4 players: you are P0; seed \d+\. Type help for help\.")
+    child.expect(PROMPT)
+    child.sendline("help")
+    child.expect(r"--seat 0 --bots heuristic")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(r"You left the game in round 1 \(not saved\)\.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

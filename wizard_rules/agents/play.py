@@ -37,6 +37,7 @@ True
 from __future__ import annotations
 
 import random
+import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
@@ -94,7 +95,8 @@ Answer with:
   trump:    a suit, as h, hearts or its number (1 Clubs, 2 Diamonds, 3 Hearts, 4 Spades)
 Commands, at any prompt:
   save FILE   write the game so far as a game record (JSON) to FILE;
-              continue it later with: wizard-rules play --resume FILE
+              continue it later with:
+              {resume}
   help        this help
   quit        leave the game (save it first to go on later)
 Cards: C, D, H, S 1 to 13 (13 is high), W1-W4 Wizards, J1-J4 Jesters."""
@@ -251,6 +253,13 @@ def render_round(result: RoundResult, results: Sequence[RoundResult], you: int) 
     return table
 
 
+def _round_line(result: RoundResult, you: int) -> str:
+    """One line on how the person's bid went in ``result``, with the round's points."""
+    bid, took, points = result.bids[you], result.tricks_won[you], result.scores[you]
+    verdict = "made it" if bid == took else f"missed by {abs(bid - took)}"
+    return f"Round {result.round}: you bid {bid} and took {took}: {verdict}, {points:+d}."
+
+
 def render_standings(scores: Sequence[int], you: int) -> RenderableType:
     """The final standings: the seats from the highest total down, the winners marked."""
     best = max(scores)
@@ -290,7 +299,8 @@ class TerminalGame:
     :param start: the state to continue from (a resumed game), or ``None``
         for a new game.
     :param bots_spec: the ``--bots`` list the bots were made from, for the
-        command that ``save`` prints to resume the game (``None``: left out).
+        command that ``help`` and ``save`` print to resume the game (see
+        :meth:`resume_command`; ``None``: left out).
 
     :raises InvalidArgumentError: ``seat`` is not a seat of ``config``, there
         are no bots, or ``start`` is not a game of ``config``.
@@ -362,6 +372,9 @@ class TerminalGame:
         :class:`EOFError` and :class:`KeyboardInterrupt` from ``ask`` pass
         through, for the caller to report.
         """
+        results = self.state.results
+        if results:  # a resumed game: where the scores stand
+            self.console.print(render_round(results[-1], results, self.seat))
         try:
             while not self.state.is_over:
                 self._step()
@@ -417,6 +430,8 @@ class TerminalGame:
         winner = "You take" if trick.winner == self.seat else f"P{trick.winner} takes"
         self.say(f"{winner} the trick with {trick.winning_card}.")
         if result is not None:
+            made = result.bids[self.seat] == result.tricks_won[self.seat]
+            self.say(_round_line(result, self.seat), style="green" if made else "red")
             self.console.print(render_round(result, after.results, self.seat))
 
     def _choose(self) -> Action:
@@ -451,7 +466,7 @@ class TerminalGame:
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word == "help" or word == "?":
-            self.say(_HELP)
+            self.say(_HELP.format(resume=self.resume_command("FILE")))
             return True
         if word in ("quit", "exit"):
             raise _Quit
@@ -473,12 +488,23 @@ class TerminalGame:
         except ValueError as error:  # a NUL in the name
             raise _BadAnswer(f"cannot save to {path!r}: {error}") from None
         self.saved_to = path
-        bots = "" if self._bots_spec is None else f" --bots {self._bots_spec}"
-        self.say(
-            f"Saved to {path}. Continue it with: wizard-rules play --resume {path} "
-            f"--seed {self.seed} --seat {self.seat}{bots}"
-        )
+        self.say(f"Saved to {path}. Continue it with: {self.resume_command(str(target))}")
         return True
+
+    def resume_command(self, path: str) -> str:
+        """The shell command that goes on with this game once saved to ``path``.
+
+        ``wizard-rules play --resume PATH --seed S --seat K --bots LIST``:
+        the record gives the players, the option and the variants, the
+        command the rest (``--bots`` is left out if ``bots_spec`` was not
+        given).  The path and the bots are quoted for a POSIX shell where
+        they need it.
+        """
+        words = ["wizard-rules", "play", "--resume", path, "--seed", str(self.seed)]
+        words += ["--seat", str(self.seat)]
+        if self._bots_spec is not None:
+            words += ["--bots", self._bots_spec]
+        return shlex.join(words)
 
     def _read_bid(self, line: str, view: PlayerView) -> Action:
         if not line:

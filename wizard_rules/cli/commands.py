@@ -33,9 +33,10 @@ read to its end.  ``simulate --games N --workers K`` takes at most
 [--players P] [--workers K] [--json]`` plays duplicate games among bots and
 prints their figures with 95% intervals (see :mod:`wizard_rules.agents.arena`).
 
-``wizard-rules play --players N [--bots LIST] [--seat K] [--seed S]
+``wizard-rules play [--players N] [--bots LIST] [--seat K] [--seed S]
 [--resume FILE]`` plays a game at the terminal, a person against bots (see
-:mod:`wizard_rules.agents.play`): status 0 at the end of the game or after ``quit``,
+:mod:`wizard_rules.agents.play`; by default 4 players, the person at seat 0
+and heuristic bots): status 0 at the end of the game or after ``quit``,
 1 when the input ends first (Ctrl-D) or the record given to ``--resume``
 cannot be read or replayed, 130 on Ctrl-C.
 
@@ -414,8 +415,8 @@ def _add_arena(commands: _Commands) -> None:
         description=(
             "Play duplicate games among bots: each deal is played once per rotation of the "
             "bots over the seats, so the luck of the deal cancels.  Prints each bot's mean "
-            "score with a 95%% interval, its win rate and exact bids, and the pairwise "
-            "differences with 95%% intervals."
+            "score with a 95% interval, its win rate and exact bids, and the pairwise "
+            "differences with 95% intervals."
         ),
     )
     arena.add_argument(
@@ -529,6 +530,10 @@ def _read_record(path: str) -> State | None:
 # -- play: a person against bots at the terminal --------------------------------
 
 
+_PLAY_PLAYERS = 4
+"""How many players ``wizard-rules play`` seats when ``--players`` is not given."""
+
+
 def _add_play(commands: _Commands) -> None:
     play = commands.add_parser(
         "play",
@@ -543,7 +548,8 @@ def _add_play(commands: _Commands) -> None:
         "--players",
         type=players_arg,
         metavar="N",
-        help=f"{MIN_PLAYERS} to {MAX_PLAYERS} players (needed unless --resume)",
+        help=f"{MIN_PLAYERS} to {MAX_PLAYERS} players (default {_PLAY_PLAYERS}; "
+        "a resumed game has its record's)",
     )
     play.add_argument(
         "--bots",
@@ -583,8 +589,6 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from wizard_rules.agents.play import TerminalGame
     from wizard_rules.errors import InvalidArgumentError
 
-    if args.players is None and args.resume is None:
-        parser.error("the following arguments are required: --players (or --resume FILE)")
     specs = [spec.strip() for spec in args.bots.split(",")]
     try:
         bots = [make_bot(spec) for spec in specs]
@@ -616,6 +620,8 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 f"argument --players: the game in {args.resume} has {config.players} players"
             )
     else:
+        if args.players is None:
+            args.players = _PLAY_PLAYERS
         config = _config(parser, args, first_dealer=0)
     if not 0 <= args.seat < config.players:
         parser.error(f"argument --seat: a seat from 0 to {config.players - 1}")
