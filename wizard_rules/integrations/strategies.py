@@ -4,12 +4,15 @@ Install the ``hypothesis`` extra (``pip install 'wizard-rules[hypothesis]'``).
 The strategies are also registered with Hypothesis through its entry point, so
 ``st.from_type(Config)``, ``st.from_type(State)``, ``st.from_type(Card)``,
 ``st.from_type(Position)`` and the like work as soon as both packages are
-installed.
+installed.  A state is a game played up to some point, which costs more to
+draw than Hypothesis expects of a value: give such tests ``deadline=None``
+and let the ``too_slow`` health check be (a loaded machine trips it).
 
->>> from hypothesis import given
+>>> from hypothesis import HealthCheck, given, settings
 >>> from wizard_rules import legal_actions
 >>> from wizard_rules.integrations.strategies import states
->>> @given(states())
+>>> @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+... @given(states())
 ... def test_someone_can_move(state):
 ...     assert state.is_over or state.is_chance or legal_actions(state)
 >>> test_someone_can_move()
