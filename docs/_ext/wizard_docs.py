@@ -505,12 +505,23 @@ class SkipExamplesOfMockedModules(SphinxTransform):
             return
         for node in examples:
             node["skipif"] = "True"
-        if self.app.builder.name == "doctest":
+        self.env.metadata[self.env.docname][_SKIPPED] = ", ".join(sorted(needed))
+
+
+_SKIPPED = "wizard-doctest-skipped"
+
+
+def _say_what_was_skipped(app: Sphinx, exception: Exception | None) -> None:
+    """After a doctest build, name the pages whose examples were skipped, and why."""
+    if app.builder.name != "doctest" or exception is not None:
+        return
+    for docname in sorted(app.env.found_docs):
+        needed = app.env.metadata.get(docname, {}).get(_SKIPPED)
+        if needed:
             _LOGGER.info(
-                "doctest: skipping the %d examples of %s, which need %s (mocked: not installed)",
-                len(examples),
-                self.env.docname,
-                ", ".join(sorted(needed)),
+                "doctest: skipped the examples of %s, which need %s (mocked: not installed)",
+                docname,
+                needed,
             )
 
 
@@ -524,4 +535,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("case-list", CaseListDirective)
     app.add_transform(RulingAnchors)
     app.add_transform(SkipExamplesOfMockedModules)
+    app.connect("build-finished", _say_what_was_skipped)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
