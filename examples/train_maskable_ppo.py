@@ -39,7 +39,8 @@ opponents, and torch runs deterministic algorithms on ``--threads`` threads
 may round differently, and a policy trained over thousands of updates then
 drifts to a different (not better or worse) agent.  The evaluation draws
 nothing at random from the agent (it plays the policy's most likely legal
-action), so a saved model gives the same arena figures everywhere.
+action), so a saved model gives the same figures on any machine, unless two
+actions are so close in the policy that a rounding swaps them.
 """
 
 from __future__ import annotations
