@@ -1,9 +1,9 @@
 """Hypothesis profiles for the test suite, and the check that no test leaves a process running.
 
-``default`` keeps the whole suite within a few minutes on a 2-core machine;
+``default`` is what the quick group and CI run (the groups: docs/testing.rst);
 ``thorough`` runs many more examples and is meant to be run by hand::
 
-    WIZARD_RULES_HYPOTHESIS_PROFILE=thorough .venv/bin/python -m pytest -q
+    WIZARD_RULES_HYPOTHESIS_PROFILE=thorough .venv/bin/python -m pytest -q -m "slow or not slow"
 
 Under CI (the ``CI`` environment variable set) the default profile is
 derandomized, so a CI run is repeatable.
@@ -41,6 +41,33 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get(PROFILE_VARIABLE, "default"))
+
+
+# -- the quick group by default --------------------------------------------------------------
+#
+# The tests marked ``slow`` (docs/testing.rst, "Two groups") are left out of a
+# run unless it says otherwise: a ``-m`` expression chooses for itself
+# (``-m slow``, ``-m "slow or not slow"``), and a test file or a test named on
+# the command line runs whatever its marks (``pytest tests/test_kill_table.py``
+# runs the file's slow tests too).  A directory, or nothing, is the quick group.
+
+
+def _names_a_test(arg: str) -> bool:
+    """Whether a command-line argument names a test file or a test (not a directory)."""
+    return "::" in arg or not Path(arg).is_dir()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out the slow group, unless ``-m`` or a named test file or test chooses."""
+    named = config.args_source is pytest.Config.ArgsSource.ARGS and any(
+        _names_a_test(arg) for arg in config.args
+    )
+    if config.option.markexpr or named:
+        return
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if item.get_closest_marker("slow") is None]
 
 
 # -- no process started by the tests may outlive them ------------------------------------------

@@ -329,3 +329,11 @@ def interrupted_command(args: Sequence[str], timeout: float) -> tuple[int, str, 
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
     return process.returncode, out, err
+
+
+def stable_id(value: object) -> str:
+    """A test id for ``value`` that is the same in every process: a function by
+    its name (its ``repr`` holds its address, which differs between pytest-xdist's
+    workers), anything else by its ``repr``."""
+    name = getattr(value, "__qualname__", None)
+    return f"<function {name}>" if callable(value) and name else repr(value)

@@ -321,6 +321,7 @@ def _limit_address_space() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (_ADDRESS_SPACE, _ADDRESS_SPACE))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_stops_a_huge_arena_with_one_line(workers: str) -> None:
     # At a terminal, within bounded memory: once the progress bar shows

@@ -112,6 +112,7 @@ def test_the_count_matches_an_enumeration_independent_of_it(view: PlayerView) ->
     assert len(set(deals)) == len(deals)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("view", SMALL_VIEWS, ids=lambda v: f"{v.config.players}p-r{v.round}")
 def test_every_consistent_deal_is_drawn_equally_often(view: PlayerView) -> None:
     deals = _enumerate(view)

@@ -238,6 +238,7 @@ def _continuation(state: State, rng: random.Random) -> list[JSON]:
 POSITION_SEEDS = range(240)
 
 
+@pytest.mark.slow
 def test_case_requests_with_positions_are_answered_like_ours() -> None:
     """Positions of random states of every phase: the same refusals, observations and perft."""
     phases: dict[str, int] = {}
@@ -341,6 +342,7 @@ def _mutate(position: dict[str, Any], rng: random.Random) -> None:
         position["hands"][rng.randrange(n)] = None  # partial: not a game
 
 
+@pytest.mark.slow
 def test_positions_are_judged_like_ours() -> None:
     """Mutated positions: refused with invalid_position exactly when ours refuses them.
 
@@ -507,6 +509,7 @@ def test_the_example_serves_the_step_messages_on_its_standard_streams() -> None:
 FUZZ_GAMES = 6
 
 
+@pytest.mark.slow
 def test_fuzz_drives_the_example_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the option off and no "no trump" probe (the two declared differences), fuzz agrees."""
     monkeypatch.setattr(fuzz_module, "_illegal_action", _no_null_trump)
@@ -516,6 +519,7 @@ def test_fuzz_drives_the_example_step_by_step(monkeypatch: pytest.MonkeyPatch) -
     assert result.steps > 100 * FUZZ_GAMES
 
 
+@pytest.mark.slow
 def test_fuzz_finds_only_the_declared_differences() -> None:
     """Plain fuzz: difference 2 with the option off, difference 1 with it on."""
     for seed in range(3):

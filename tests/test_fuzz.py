@@ -143,6 +143,7 @@ def test_serve_keeps_one_game_across_requests() -> None:
 # -- the differential mode ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_fuzz_finds_nothing_against_our_own_adapter() -> None:
     result = fuzz(OURS, games=3, seed=5, players=(3, 6))
     assert result.found is None
@@ -153,6 +154,7 @@ def test_fuzz_finds_nothing_against_our_own_adapter() -> None:
     assert out.getvalue().startswith("no deviation in 3 games")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [LAST_WIZARD, TAKEN])
 def test_fuzz_catches_a_broken_rule_and_shrinks_it_to_one_round(command: str) -> None:
     result = fuzz(command, games=200, seed=11, max_deviations=1)
@@ -176,6 +178,7 @@ def test_fuzz_catches_a_broken_rule_and_shrinks_it_to_one_round(command: str) ->
     assert "stopped at the limit of 1 deviations" in text
 
 
+@pytest.mark.slow
 def test_shrinking_keeps_a_disagreement_it_cannot_make_smaller() -> None:
     # 10 per trick taken only shows at a round's end: round 1 is as small as it gets.
     result = fuzz(TAKEN, games=5, seed=3, players=(3,), options=(False,), max_deviations=1)
@@ -246,6 +249,7 @@ def test_each_kind_of_disagreement_becomes_a_case(lie: str, what: str, key: str 
     assert json.loads(format_case(case)) == case
 
 
+@pytest.mark.slow
 def test_key_order_is_not_a_disagreement() -> None:
     # The adapter writes every object's keys in reverse order (the legal
     # actions' too): the values are the same, so nothing differs.
@@ -273,6 +277,7 @@ def test_a_game_goes_on_past_a_disagreement_from_this_librarys_position() -> Non
     assert {found.start is not None for found in run.deviations[1:]} == {True}
 
 
+@pytest.mark.slow
 def test_an_adapter_that_cannot_start_from_a_position_cuts_the_game_short() -> None:
     run = play_game(
         _Liar("accept-all", "no-positions"), Config(players=3), random.Random(1), keep_going=True
@@ -442,6 +447,7 @@ def test_fuzz_says_what_is_wrong_with_the_adapter(command: str, message: str) ->
 # -- the command ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_fuzz_command(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["conformance", "fuzz", "--adapter", LAST_WIZARD, "--games", "5", "--seed", "2"]
     assert main([*argv, "--players", "3,4", "--option", "on"]) == 1
@@ -530,6 +536,7 @@ def test_fuzz_refuses_an_unreadable_adapter_command(command: str, message: str) 
 # -- answers with fields the protocol does not define (issue 21, item 13) ----------------------
 
 
+@pytest.mark.slow
 def test_fuzz_ignores_unknown_fields_of_answers_and_lists_them_once() -> None:
     noisy = shlex.join([PYTHON, str(HERE / "fake_adapter.py"), "noisy"])
     result = fuzz(noisy, games=2, seed=3, players=(3,), timeout=60.0)

@@ -42,6 +42,10 @@ from wizard_rules.core.state import State, new_game
 from wizard_rules.core.transitions import apply, legal_actions
 from wizard_rules.formats.records import action_to_dict
 
+# The slow group (docs/testing.rst): each test runs fuzz campaigns against
+# planted adapters.
+pytestmark = pytest.mark.slow
+
 HERE = Path(__file__).parent
 RULES = HERE.parent / "docs" / "rules.rst"
 

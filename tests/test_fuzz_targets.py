@@ -87,6 +87,7 @@ def test_position_dicts(value: Any) -> None:
     targets.position_dict(value)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_rules_against_the_oracle(data: st.DataObject) -> None:

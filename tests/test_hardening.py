@@ -519,6 +519,7 @@ def test_an_interrupted_command_says_so_in_one_line(
     assert capsys.readouterr().err == "\nwizard-rules: interrupted\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_stops_simulate_with_one_line_and_status_130(workers: str) -> None:
     # Ctrl-C well into the games (the workers get it too).

@@ -194,6 +194,7 @@ def test_a_line_too_long_gets_an_error_answer_and_the_next_line_is_read() -> Non
     ]
 
 
+@pytest.mark.slow
 def test_an_endless_line_does_not_grow_the_adapter() -> None:
     feed = subprocess.Popen(
         ["sh", "-c", "head -c 300000000 /dev/zero; printf '\\n'; echo '{\"type\":\"bye\"}'"],
@@ -231,6 +232,7 @@ def _deep_perft_request() -> bytes:
     return json.dumps(request).encode() + b"\n"
 
 
+@pytest.mark.slow
 def test_a_perft_beyond_the_node_budget_gets_an_error_answer() -> None:
     done = subprocess.run(
         [PYTHON, "-m", "wizard_rules", "conformance", "adapter"],
@@ -298,6 +300,7 @@ ADVERSARIES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "timeout", "status", "words"),
     [adversary[1:] for adversary in ADVERSARIES],
@@ -362,6 +365,7 @@ def test_a_bare_carriage_return_is_not_a_line_break() -> None:
     assert report.counts()[Outcome.PASSED] > 10
 
 
+@pytest.mark.slow
 def test_infinite_numbers_are_adapter_errors_and_json_reports_stay_json() -> None:
     with_scores = [case.id for case in SUITE.cases if case.state and "scores" in case.state]
     report = run_suite(SUITE, adversary("nan"), run=with_scores[:10], timeout=10)

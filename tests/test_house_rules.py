@@ -25,6 +25,10 @@ from tests.planted_bugs import BUGS
 from wizard_rules.conformance.runner import Outcome, run_suite
 from wizard_rules.conformance.suite import load_suite
 
+# The slow group (docs/testing.rst): the whole suite against each house rule,
+# as subprocesses.
+pytestmark = pytest.mark.slow
+
 HERE = Path(__file__).parent
 SUITE = load_suite()
 WRONG = (Outcome.FAILED, Outcome.ERROR, Outcome.NOT_RUN)

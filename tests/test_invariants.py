@@ -234,6 +234,7 @@ def assert_deeply_immutable(value: object, path: str = "state") -> None:
         assert_deeply_immutable(getattr(value, field.name), f"{path}.{field.name}")
 
 
+@pytest.mark.slow
 @given(states())
 def test_immutability(final: State) -> None:
     for before, action, after in transitions(final):

@@ -42,6 +42,7 @@ def test_every_bug_of_the_committed_table_is_planted_and_every_planted_bug_is_in
     assert set(BUGS) <= set(named)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["jester-led", "option-all", "dealer-stays", "follow-first"])
 def test_a_planted_bug_is_caught_by_its_cases_and_by_fuzz(name: str) -> None:
     bug = BUGS[name]
@@ -62,6 +63,7 @@ def _first_failing_cases() -> dict[str, list[str]]:
     return {name: [case.strip() for case in cases.split(",")] for name, cases in rows}
 
 
+@pytest.mark.slow
 def test_every_planted_bug_still_fails_the_cases_the_table_says_it_fails() -> None:
     # A plant replaces an internal function of the engine; when the engine
     # stops calling it (a refactoring), the mutant silently plays the real

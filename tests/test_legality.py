@@ -49,6 +49,7 @@ from .helpers import (
     play_cards,
     ref_playable,
     ref_refusal,
+    stable_id,
     state_at_round,
     walk,
 )
@@ -269,7 +270,7 @@ def test_apply_garbage_action(make_state: Callable[[], State], action: Any) -> N
     assert is_legal(state, action) is False
 
 
-@pytest.mark.parametrize("state", ["x", None, 42, Config(players=4), new_game], ids=repr)
+@pytest.mark.parametrize("state", ["x", None, 42, Config(players=4), new_game], ids=stable_id)
 def test_garbage_state(state: Any) -> None:
     action = Bid(1, 0)
     for function in (apply, check, is_legal):

@@ -80,10 +80,11 @@ def play_randomly(
         ({"players": 3, "round": 20}, True),  # the last round: every card dealt, none turned
         ({"players": 6, "round": 5, "forbid_bid_total_match": True}, True),
         ({"players": 4, "round": 7, "first_dealer": 2, "normalize_returns": True}, True),
-        ({"players": 6}, False),  # the whole game (serialising every step replays it: slow)
+        # the whole game (serialising every step replays it): the slow group
+        pytest.param({"players": 6}, False, marks=pytest.mark.slow),
         # the variants (rules 21 and 22)
-        ({"players": 4, "schedule": "odd"}, False),
-        ({"players": 4, "canadian_rule": True}, False),
+        pytest.param({"players": 4, "schedule": "odd"}, False, marks=pytest.mark.slow),
+        pytest.param({"players": 4, "canadian_rule": True}, False, marks=pytest.mark.slow),
         ({"players": 5, "schedule": "1,3,5", "canadian_rule": True}, True),
         ({"players": 3, "schedule": "20 5"}, True),  # round 1 deals every card, none turned
         ({"players": 4, "schedule": "7", "round": 1}, True),  # one size: kept as "7;"
@@ -919,14 +920,16 @@ def test_max_score_reads_the_schedule() -> None:
 def test_without_openspiel_the_import_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyspiel", None)
     monkeypatch.delitem(sys.modules, "wizard_rules.integrations.openspiel")
-    with pytest.raises(ImportError, match=r"pip install 'wizard-rules\[openspiel\]'"):
+    with pytest.raises(ImportError, match=r"the 'openspiel' extra: pip install '\.\[openspiel\]'"):
         importlib.import_module("wizard_rules.integrations.openspiel")
 
 
 def test_tensors_without_numpy_name_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "numpy", None)
     monkeypatch.delitem(sys.modules, "wizard_rules.integrations.tensors")
-    with pytest.raises(ImportError, match=r"pip install 'wizard-rules\[pettingzoo\]'"):
+    with pytest.raises(
+        ImportError, match=r"the 'batch' extra \(numpy\): pip install '\.\[batch\]'"
+    ):
         importlib.import_module("wizard_rules.integrations.tensors")
 
 

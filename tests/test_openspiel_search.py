@@ -235,12 +235,20 @@ class RestartingISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
         self.reset()
 
 
-def test_openspiels_ismcts_lacks_restart_at() -> None:
-    game = load(players=3, round=1)
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("wizard_rules", {"players": 3, "round": 1}),
+        ("kuhn_poker", {}),  # OpenSpiel's own game lacks it too
+    ],
+    ids=str,
+)
+def test_openspiels_ismcts_lacks_restart_at(name: str, params: dict[str, Any]) -> None:
+    game = pyspiel.load_game(name, params)
     rs = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 2.0, 8, random_state=rs)
     with pytest.raises(pyspiel.SpielError, match="RestartAt"):
-        evaluate_bots.evaluate_bots(game.new_initial_state(), [bot] * 3, rs)
+        evaluate_bots.evaluate_bots(game.new_initial_state(), [bot] * game.num_players(), rs)
 
 
 def test_ismcts_with_restart_at_plays_through_evaluate_bots() -> None:
@@ -291,10 +299,12 @@ CRASH = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("bot", "game", "crashes"),
     [
         ("ISMCTSBot", "kuhn_poker", False),  # written in C++: fine
+        ("MCTSBot", "kuhn_poker", False),
         ("ISMCTSBot", "python_kuhn_poker", True),  # OpenSpiel's own, written in Python
         ("ISMCTSBot", "wizard_rules", True),
         ("MCTSBot", "python_kuhn_poker", True),

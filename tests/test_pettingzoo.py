@@ -482,7 +482,9 @@ def test_the_single_agent_environment_takes_the_variants() -> None:
 def test_without_pettingzoo_the_import_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
     monkeypatch.delitem(sys.modules, "wizard_rules.integrations.pettingzoo")
-    with pytest.raises(ImportError, match=r"pip install 'wizard-rules\[pettingzoo\]'"):
+    with pytest.raises(
+        ImportError, match=r"the 'pettingzoo' extra: pip install '\.\[pettingzoo\]'"
+    ):
         importlib.import_module("wizard_rules.integrations.pettingzoo")
 
 

@@ -130,6 +130,7 @@ def test_the_display_takes_a_view_not_a_state() -> None:
     assert "trump Hearts" in shown
 
 
+@pytest.mark.slow
 def test_the_same_seed_and_answers_give_the_same_game() -> None:
     one = Driver(Config(players=4), first_choice, seed=5)
     two = Driver(Config(players=4), first_choice, seed=5)
@@ -868,6 +869,7 @@ def play_to_the_end(child: pexpect.spawn[str]) -> int:
     return answered
 
 
+@pytest.mark.slow
 def test_a_whole_game_through_a_pseudo_terminal(tmp_path: Path) -> None:
     saved = tmp_path / "mid.json"
     child = spawn("--players", "6", "--bots", "heuristic", "--seed", "21")
@@ -907,6 +909,7 @@ def test_a_whole_game_through_a_pseudo_terminal(tmp_path: Path) -> None:
     assert GameRecord.from_json(saved.read_text(encoding="utf-8")).replay().round == 1
 
 
+@pytest.mark.slow
 def test_resume_through_a_pseudo_terminal(tmp_path: Path) -> None:
     config = Config(players=6)
     state = new_game(config)
@@ -940,6 +943,7 @@ def test_resume_through_a_pseudo_terminal(tmp_path: Path) -> None:
     assert "Final standings" in str(child.before)
 
 
+@pytest.mark.slow
 def test_a_bad_resume_file_through_a_pseudo_terminal(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text("{", encoding="utf-8")
@@ -951,6 +955,7 @@ def test_a_bad_resume_file_through_a_pseudo_terminal(tmp_path: Path) -> None:
     assert "Traceback" not in str(child.before)
 
 
+@pytest.mark.slow
 def test_every_save_failure_is_one_line_and_the_game_goes_on(tmp_path: Path) -> None:
     # Each failed save prints one line (no traceback), then the same prompt
     # again, and the game plays on to its end; the last save, to a good
@@ -1035,6 +1040,7 @@ def canadian_policy(seen: list[tuple[str, str]]) -> Policy:
     return policy
 
 
+@pytest.mark.slow
 def test_the_canadian_rule_bars_a_leading_dealers_matching_bid() -> None:
     rules = Rules(schedule=OddSchedule(), bid_restrictions=(CanadianRule(),))
     seen: list[tuple[str, str]] = []
@@ -1077,6 +1083,7 @@ def test_resume_with_a_variant_flag_is_a_usage_error(
     assert f"argument {flag[0]}: a resumed game keeps the options it was saved with" in err
 
 
+@pytest.mark.slow
 def test_a_short_game_through_a_pseudo_terminal() -> None:
     child = spawn("--players", "4", "--bots", "heuristic", "--seed", "2", "--schedule", "3,1")
     child.expect(r"Round 1 of 2")
@@ -1099,6 +1106,7 @@ def test_a_short_game_through_a_pseudo_terminal() -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_readme_hint_plays_through_a_pseudo_terminal() -> None:
     # The README's set-up says to run `.venv/bin/wizard-rules play`, nothing more:
     # four players, the person at seat 0, heuristic bots.

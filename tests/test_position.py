@@ -76,6 +76,7 @@ def refusal(state: State, action: object) -> ErrorCode | None:
 # -- state -> position -> state -------------------------------------------------
 
 
+@pytest.mark.slow
 @given(states(), st.data())
 def test_state_position_state(state: State, data: st.DataObject) -> None:
     position = position_of(state)
@@ -523,6 +524,7 @@ def test_no_broken_position_is_accepted(position: Position, rng: random.Random) 
             assert_refused(position, name, changes)
 
 
+@pytest.mark.slow
 def test_every_mutation_applies_and_is_refused() -> None:
     # Seeded games, so that every mutation is tried whatever the properties
     # above happen to draw.

@@ -47,7 +47,7 @@ from wizard_rules.formats.records import (
 )
 
 from .fields import assert_same_position, assert_same_state
-from .helpers import card, walk
+from .helpers import card, stable_id, walk
 
 CONFIGS = [
     Config(players=3),
@@ -145,7 +145,7 @@ def test_cards_may_come_in_any_order_in_hands_and_played() -> None:
     assert position_to_dict(position_from_dict(shuffled)) == data
 
 
-@pytest.mark.parametrize("value", [None, 42, "players=3", position_to_dict], ids=repr)
+@pytest.mark.parametrize("value", [None, 42, "players=3", position_to_dict], ids=stable_id)
 def test_position_to_dict_refuses_what_is_not_a_position(value: Any) -> None:
     with pytest.raises(InvalidArgumentError) as info:
         position_to_dict(value)
@@ -155,6 +155,7 @@ def test_position_to_dict_refuses_what_is_not_a_position(value: Any) -> None:
 # -- round trips over many games, complete and partial ---------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("config", "seed"), GAMES, ids=repr)
 def test_every_position_of_random_games_round_trips_and_fits_the_schema(
     config: Config, seed: int

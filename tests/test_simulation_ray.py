@@ -33,6 +33,9 @@ from wizard_rules.sim.simulation import (
 
 from .helpers import interrupted_command
 
+# The slow group (docs/testing.rst): a Ray cluster starts for these.
+pytestmark = pytest.mark.slow
+
 CONFIGS = [Config(players=n) for n in range(3, 7)] + [
     Config(players=4, first_dealer=2, forbid_bid_total_match=True)
 ]
@@ -311,13 +314,16 @@ def test_without_ray_the_error_names_the_extra(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray raises ImportError
-    with pytest.raises(ImportError, match=r"pip install 'wizard-rules\[ray\]'") as info:
+    with pytest.raises(ImportError, match=r"the 'ray' extra: pip install '\.\[ray\]'") as info:
         simulate(Config(players=3), 2, 1, backend="ray")
     assert info.value.name == "ray"
     assert main(["simulate", "--players", "3", "--games", "2", "--backend", "ray"]) == 1
     out, err = capsys.readouterr()
     assert out == ""
-    assert err == "wizard-rules: the ray backend needs Ray: pip install 'wizard-rules[ray]'\n"
+    assert err == (
+        "wizard-rules: the ray backend needs Ray: install the 'ray' extra: "
+        "pip install '.[ray]' from a clone (see Installing in the docs)\n"
+    )
     # the local backend does not need it
     assert simulate(Config(players=3), 2, 1, workers=2).games == 2
 
