@@ -1,6 +1,6 @@
-"""Decisions per second: the PettingZoo and Gymnasium environments next to the plain API.
+"""Decisions per second: the OpenSpiel, PettingZoo and Gymnasium games next to the plain API.
 
-Run it from the top of the repository, after ``pip install -e '.[pettingzoo]'``::
+Run it from the top of the repository, after ``pip install -e '.[openspiel,pettingzoo]'``::
 
     python bench/environments.py             # 5 repeats of 20 whole 4-player games a loop
     python bench/environments.py --quick     # 1 repeat of 5 games (a smoke run)
@@ -10,6 +10,12 @@ drawn from a seeded ``random.Random``, on one core:
 
 * ``plain``: the plain API, ``legal_actions(state)`` then ``apply(state,
   action)``, and ``apply(state, random_deal(state, rng))`` at each deal;
+* ``openspiel``: OpenSpiel's loop on ``pyspiel.load_game("wizard_rules",
+  {"players": 4})``, ``state.legal_actions()`` then ``state.apply_action``,
+  and a chance outcome drawn from ``state.chance_outcomes()`` at each
+  chance node (one a dealt card);
+* ``openspiel_observed``: the same, with ``state.observation_tensor(player)``
+  (the 592 floats) of the player to act at every decision;
 * ``pettingzoo``: PettingZoo's loop on :func:`~wizard_rules.integrations.pettingzoo.env`
   (the checking wrappers included), ``game.last()`` observing every move
   (the 592-float tensor and the action mask), the action drawn from the mask;
@@ -21,7 +27,7 @@ drawn from a seeded ``random.Random``, on one core:
   action drawn from the mask; every seat's decisions are counted.
 
 A decision is a bid, a trump choice or a card (deals are timed, not
-counted; PettingZoo's ``None`` steps of terminated agents are not
+counted, nor OpenSpiel's chance nodes; PettingZoo's ``None`` steps of terminated agents are not
 decisions).  The loops are interleaved repeat by repeat, so that the
 machine's drift hits them alike; each figure is the median over the repeats.
 
@@ -50,7 +56,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import gymnasium
 import numpy as np
+import pyspiel  # type: ignore[import-not-found]
 
+import wizard_rules.integrations.openspiel  # noqa: F401 (registers the game "wizard_rules")
 from wizard_rules import Config, Deal, apply, legal_actions, new_game, random_deal
 from wizard_rules.formats.action_ids import action_id
 from wizard_rules.integrations.pettingzoo import ENV_ID, env
@@ -72,6 +80,34 @@ def plain(games: int, seed: int) -> int:
                 state = apply(state, rng.choice(legal_actions(state)))
                 decisions += 1
     return decisions
+
+
+def spiel(games: int, seed: int, observe: bool) -> int:
+    """OpenSpiel's loop, observing every move or not; return the number of decisions."""
+    rng = random.Random(seed)
+    game = pyspiel.load_game("wizard_rules", {"players": PLAYERS})
+    decisions = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                if observe:
+                    state.observation_tensor(state.current_player())
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+    return decisions
+
+
+def openspiel(games: int, seed: int) -> int:
+    """OpenSpiel's loop; return the number of decisions."""
+    return spiel(games, seed, observe=False)
+
+
+def openspiel_observed(games: int, seed: int) -> int:
+    """OpenSpiel's loop, an observation tensor a move; return the number of decisions."""
+    return spiel(games, seed, observe=True)
 
 
 def pettingzoo(games: int, seed: int) -> int:
@@ -127,6 +163,8 @@ def gym(games: int, seed: int) -> int:
 
 LOOPS: dict[str, Callable[[int, int], int]] = {
     "plain": plain,
+    "openspiel": openspiel,
+    "openspiel_observed": openspiel_observed,
     "pettingzoo": pettingzoo,
     "pettingzoo_unobserved": pettingzoo_unobserved,
     "gymnasium": gym,
@@ -141,6 +179,7 @@ def machine() -> dict[str, object]:
         "cpus": os.cpu_count(),
         "python": platform.python_version(),
         "numpy": version("numpy"),
+        "open_spiel": version("open_spiel"),
         "pettingzoo": version("pettingzoo"),
         "gymnasium": version("gymnasium"),
     }
