@@ -177,7 +177,7 @@ def _add_simulate(commands: _Commands) -> None:
         default="local",
         help=(
             "with --games: 'local' processes (default) or 'ray', tasks on a Ray cluster "
-            "(pip install 'wizard-rules[ray]'; same figures)"
+            "(the 'ray' extra: pip install '.[ray]' from a clone; same figures)"
         ),
     )
     simulate.add_argument(

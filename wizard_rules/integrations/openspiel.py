@@ -163,8 +163,8 @@ try:
     import pyspiel  # type: ignore[import-not-found]
 except ImportError:
     raise ImportError(
-        "wizard_rules.integrations.openspiel needs OpenSpiel: "
-        "pip install 'wizard-rules[openspiel]'"
+        "wizard_rules.integrations.openspiel needs OpenSpiel: install the 'openspiel' "
+        "extra: pip install '.[openspiel]' from a clone (see Installing in the docs)"
     ) from None
 
 import attrs

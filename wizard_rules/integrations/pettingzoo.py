@@ -133,8 +133,8 @@ try:
     from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 except ImportError:
     raise ImportError(
-        "wizard_rules.integrations.pettingzoo needs PettingZoo: "
-        "pip install 'wizard-rules[pettingzoo]'"
+        "wizard_rules.integrations.pettingzoo needs PettingZoo: install the 'pettingzoo' "
+        "extra: pip install '.[pettingzoo]' from a clone (see Installing in the docs)"
     ) from None
 
 from wizard_rules.core.cards import DECK
@@ -215,6 +215,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     metadata: Final = {
         "render_modes": list(RENDER_MODES),
+        # Nothing here is paced by it: the render is text, printed when a
+        # step is taken.  It is the rate Gymnasium's checker asks for and
+        # its frame-based render wrappers read (PettingZoo's classic games
+        # declare 1 or 2).
+        "render_fps": 1,
         "name": "wizard_rules_v0",
         "is_parallelizable": False,
     }
@@ -563,7 +568,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     its keyword arguments here.
     """
 
-    metadata: Final = {"render_modes": list(RENDER_MODES)}  # type: ignore[misc]
+    # "render_fps" paces nothing (the render is text, printed when a step is
+    # taken): it is the rate Gymnasium's checker asks for, which warns "No
+    # render fps was declared" without it, and its frame-based render
+    # wrappers read.
+    metadata: Final = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # type: ignore[misc]
     """Gymnasium's metadata of the environment."""
 
     def __init__(

@@ -90,7 +90,8 @@ try:
     from numpy.typing import NDArray
 except ImportError:
     raise ImportError(
-        "wizard_rules.integrations.tensors needs numpy: pip install 'wizard-rules[pettingzoo]'"
+        "wizard_rules.integrations.tensors needs numpy: install the 'batch' extra (numpy): "
+        "pip install '.[batch]' from a clone (see Installing in the docs)"
     ) from None
 
 from wizard_rules.core.cards import DECK, Card, Suit

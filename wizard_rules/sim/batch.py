@@ -67,7 +67,8 @@ try:
     from numpy.typing import NDArray
 except ImportError:
     raise ImportError(
-        "wizard_rules.sim.batch needs numpy: pip install 'wizard-rules[batch]'"
+        "wizard_rules.sim.batch needs numpy: install the 'batch' extra: "
+        "pip install '.[batch]' from a clone (see Installing in the docs)"
     ) from None
 
 from wizard_rules.core.actions import Deal

@@ -283,7 +283,9 @@ def _import_ray() -> Any:
         return importlib.import_module("ray")
     except ImportError:
         raise ImportError(
-            "the ray backend needs Ray: pip install 'wizard-rules[ray]'", name="ray"
+            "the ray backend needs Ray: install the 'ray' extra: "
+            "pip install '.[ray]' from a clone (see Installing in the docs)",
+            name="ray",
         ) from None
 
 
