@@ -8,7 +8,7 @@ OpenSpiel, so that every OpenSpiel algorithm runs on it::
 
    game = pyspiel.load_game("wizard_rules", {"players": 4, "round": 3})
 
-It needs the ``openspiel`` extra (``pip install 'wizard-rules[openspiel]'``);
+It needs the ``openspiel`` extra (``pip install '.[openspiel]'`` from a clone);
 without it, importing this module raises :class:`ImportError` naming the
 extra.  Every move goes through :func:`~wizard_rules.apply`: there is no
 second copy of the rules here.
@@ -148,8 +148,9 @@ game (its bot lacks the ``restart_at`` that OpenSpiel's ``evaluate_bots``
 calls: the how-to gives the one-line subclass that adds it).  OpenSpiel's
 Python ``MCTSBot`` plays the games of terminal rewards (see above), searching
 the true state, every hand in sight.  OpenSpiel's C++ bots
-(``pyspiel.MCTSBot``, ``pyspiel.ISMCTSBot``) crash on this game, as on
-every game written in Python: see the how-to.
+(``pyspiel.MCTSBot``, ``pyspiel.ISMCTSBot``) crash on this game, and on
+OpenSpiel's own ``python_kuhn_poker``, which is written in Python too: see
+the how-to.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Wizard as a PettingZoo AEC environment, and a Gymnasium environment for one seat.
 
-It needs the ``pettingzoo`` extra (``pip install 'wizard-rules[pettingzoo]'``);
+It needs the ``pettingzoo`` extra (``pip install '.[pettingzoo]'`` from a clone);
 without it, importing this module raises :class:`ImportError` naming the
 extra.  Every move goes through :func:`~wizard_rules.apply`.
 

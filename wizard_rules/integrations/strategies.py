@@ -1,6 +1,6 @@
 """Hypothesis strategies for the library's types, for your own property tests.
 
-Install the ``hypothesis`` extra (``pip install 'wizard-rules[hypothesis]'``).
+Install the ``hypothesis`` extra (``pip install '.[hypothesis]'`` from a clone).
 The strategies are also registered with Hypothesis through its entry point, so
 ``st.from_type(Config)``, ``st.from_type(State)``, ``st.from_type(Card)``,
 ``st.from_type(Position)`` and the like work as soon as both packages are

@@ -12,7 +12,7 @@ within a chunk or two: the workers ignore it, the chunks not yet started are
 cancelled, and :class:`KeyboardInterrupt` reaches the caller.
 
 With ``backend="ray"`` the chunks are tasks on a `Ray <https://www.ray.io>`_
-cluster (the ``ray`` extra: ``pip install 'wizard-rules[ray]'``), at most
+cluster (the ``ray`` extra: ``pip install '.[ray]'`` from a clone), at most
 :data:`IN_FLIGHT` per CPU of the cluster at a time; an interrupt cancels the
 tasks not yet finished.  The figures are the same as on one process.  Ray is
 imported only when that backend is asked for.
