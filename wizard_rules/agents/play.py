@@ -253,11 +253,16 @@ def render_round(result: RoundResult, results: Sequence[RoundResult], you: int) 
     return table
 
 
-def _round_line(result: RoundResult, you: int) -> str:
-    """One line on how the person's bid went in ``result``, with the round's points."""
+def _round_line(result: RoundResult, you: int) -> tuple[str, str]:
+    """The line on how the person's bid went in ``result``, and its style.
+
+    The line gives the round's points; the style is green for a bid made,
+    red for one missed.
+    """
     bid, took, points = result.bids[you], result.tricks_won[you], result.scores[you]
     verdict = "made it" if bid == took else f"missed by {abs(bid - took)}"
-    return f"Round {result.round}: you bid {bid} and took {took}: {verdict}, {points:+d}."
+    line = f"Round {result.round}: you bid {bid} and took {took}: {verdict}, {points:+d}."
+    return line, "green" if bid == took else "red"
 
 
 def render_standings(scores: Sequence[int], you: int) -> RenderableType:
@@ -430,8 +435,8 @@ class TerminalGame:
         winner = "You take" if trick.winner == self.seat else f"P{trick.winner} takes"
         self.say(f"{winner} the trick with {trick.winning_card}.")
         if result is not None:
-            made = result.bids[self.seat] == result.tricks_won[self.seat]
-            self.say(_round_line(result, self.seat), style="green" if made else "red")
+            line, style = _round_line(result, self.seat)
+            self.say(line, style=style)
             self.console.print(render_round(result, after.results, self.seat))
 
     def _choose(self) -> Action:

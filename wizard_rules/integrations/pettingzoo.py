@@ -154,7 +154,7 @@ from wizard_rules.errors import (
 from wizard_rules.formats.action_ids import NUM_ACTIONS, action_id, to_action
 from wizard_rules.formats.text import position_table
 from wizard_rules.integrations._variants import rules_of
-from wizard_rules.integrations.tensors import Layout, _round_start, max_score
+from wizard_rules.integrations.tensors import Layout, _round_start, _split, max_score
 
 __all__ = ["ENV_ID", "RENDER_MODES", "Observation", "Policy", "SingleAgentEnv", "env", "raw_env"]
 
@@ -442,7 +442,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
             over=self._over(state),
             scores=[b - a for a, b in zip(start, state.scores, strict=True)],
         )
-        out[self._hands_size :] = public[self.config.players :]  # without the viewer's seat
+        # the public layout's first piece is the viewer's seat: left out of the state
+        out[self._hands_size :] = public[self.config.players :]
         return out
 
     def state_pieces_of(self, state: NDArray[np.float32]) -> dict[str, NDArray[np.float32]]:
@@ -456,13 +457,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 f"a state is a NumPy vector of shape {self.state_space.shape},"
                 f" not {show_value(state)}",
             )
-        pieces = {}
-        offset = 0
-        for name, shape in self.state_pieces:
-            size = int(np.prod(shape))
-            pieces[name] = state[offset : offset + size].reshape(shape)
-            offset += size
-        return pieces
+        return _split(state, self.state_pieces)
 
     def render(self) -> str | None:
         """Show the game as ``render_mode`` says.

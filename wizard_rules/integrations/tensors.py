@@ -190,6 +190,19 @@ def _round_start(config: Config, round: int) -> State:
     )
 
 
+def _split(
+    vector: NDArray[np.float32], pieces: Sequence[tuple[str, tuple[int, ...]]]
+) -> dict[str, NDArray[np.float32]]:
+    """Each of ``pieces`` (``(name, shape)`` pairs, in order) of a flat ``vector``, as a view."""
+    out: dict[str, NDArray[np.float32]] = {}
+    offset = 0
+    for name, shape in pieces:
+        size = int(np.prod(shape))
+        out[name] = vector[offset : offset + size].reshape(shape)
+        offset += size
+    return out
+
+
 class Layout:
     """The layout of the tensors for games of ``players`` players.
 
@@ -261,12 +274,7 @@ class Layout:
 
     def pieces_of(self, tensor: NDArray[np.float32]) -> dict[str, NDArray[np.float32]]:
         """Each piece of a flat ``tensor`` of this layout, as a view of its shape."""
-        return {
-            name: tensor[self.offsets[name] : self.offsets[name] + int(np.prod(shape))].reshape(
-                shape
-            )
-            for name, shape in self.pieces
-        }
+        return _split(tensor, self.pieces)
 
     def encode(
         self,
