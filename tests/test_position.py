@@ -1048,7 +1048,7 @@ def text_refused(text: object, column: int | None, fragment: str) -> None:
             "round=3",
             "options=fast round=3",
             "options=fast",
-            "the options are canadian_rule, forbid_bid_total_match",
+            "the options are canadian_rule, clairvoyance, delayed_reveal, forbid_bid_total_match",
         ),
         ("dealer=2", "over", "over", "expected dealer= here"),
         ("dealer=2", "dealer=2 over=false", "over=false", "over is written alone"),

@@ -132,7 +132,10 @@ class Config:
     False
 
     :raises ConfigError: a field has the wrong type or an impossible value
-        (a schedule with a hand size too large for ``players``, for one).
+        (a schedule with a hand size too large for ``players``, for one), or
+        the rules cannot be played together: plus/minus one with hidden bids
+        or delayed reveal, or clairvoyance with a first round of more than
+        one card (rules 26.1 and 27.2).
     """
 
     players: int = attrs.field(validator=_check_players)
@@ -151,7 +154,14 @@ class Config:
             object.__setattr__(self, "rules", rules)
         elif plus_minus_one in rules.bid_restrictions:
             object.__setattr__(self, "forbid_bid_total_match", True)
-        object.__setattr__(self, "deal_sizes", rules.schedule.deal_sizes(self.players))
+        sizes = rules.schedule.deal_sizes(self.players)
+        if rules.visibility.blind(1) and sizes[0] != 1:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"clairvoyance is played in a first round of one card each, "
+                f"not of {sizes[0]}: a player holds their one card facing the others",
+            )
+        object.__setattr__(self, "deal_sizes", sizes)
 
     def __getstate__(self) -> dict[str, object]:
         """Pickle the fields given to the constructor (the rest are worked out again)."""

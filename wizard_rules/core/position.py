@@ -55,14 +55,13 @@ from wizard_rules.core.cards import (
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config, _seat_after
 from wizard_rules.core.phase import Phase
 from wizard_rules.core.rules import (
-    BidRestriction,
-    CanadianRule,
-    PlusMinusOne,
-    Rules,
+    VARIANTS,
     Schedule,
     StandardSchedule,
     parse_schedule,
     schedule_text,
+    variant_names,
+    variant_rules,
 )
 from wizard_rules.core.state import State
 from wizard_rules.core.transitions import _legal_choices
@@ -136,6 +135,10 @@ def _to_bids(value: object) -> tuple[int | None, ...]:
     return _ints(value, "bids", none=True)
 
 
+def _to_hidden_bids(value: object) -> tuple[int, ...]:
+    return _ints(value, "hidden_bids")
+
+
 def _to_tricks_won(value: object) -> tuple[int, ...]:
     return _ints(value, "tricks_won")
 
@@ -160,7 +163,10 @@ class Position:
         last round, where no card remains).
     :ivar trump: the trump suit, or ``None`` for no trump.  After a turned
         Wizard, ``None`` means that the dealer has not named it yet.
-    :ivar bids: each seat's bid, ``None`` until made.
+    :ivar bids: each seat's bid, ``None`` until made, or while it is hidden.
+    :ivar hidden_bids: the seats whose bid is made but hidden from the
+        holder of a partial position (hidden bids and delayed reveal, rules
+        23 and 24), in seat order; their entries in ``bids`` are ``None``.
     :ivar tricks_won: how many tricks each seat has won this round.
     :ivar played: the cards of this round's finished tricks.
     :ivar current_trick: the cards of the trick in progress, in the order
@@ -183,6 +189,7 @@ class Position:
     turned: Card | None = None
     trump: Suit | None = None
     bids: tuple[int | None, ...] = attrs.field(converter=_to_bids)
+    hidden_bids: tuple[int, ...] = attrs.field(default=(), converter=_to_hidden_bids)
     tricks_won: tuple[int, ...] = attrs.field(converter=_to_tricks_won)
     played: tuple[Card, ...] = attrs.field(default=(), converter=_to_played)
     current_trick: tuple[Card, ...] = attrs.field(default=(), converter=_to_trick)
@@ -191,6 +198,16 @@ class Position:
 
     def __attrs_post_init__(self) -> None:
         _check(self)
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickle every field by name."""
+        return {field.name: getattr(self, field.name) for field in attrs.fields(Position)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickle, also a position pickled by 0.1 (which had no :attr:`hidden_bids`)."""
+        object.__setattr__(self, "hidden_bids", ())
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
 
     # -- what follows from the fields ---------------------------------------
 
@@ -203,7 +220,7 @@ class Position:
             return Phase.DEAL
         if _trump_pending(self.turned, self.trump):
             return Phase.CHOOSE_TRUMP
-        if None in self.bids:
+        if _bids_made(self) < self.config.players:
             return Phase.BID
         return Phase.PLAY
 
@@ -215,8 +232,7 @@ class Position:
         if phase is Phase.CHOOSE_TRUMP:
             return self.dealer
         if phase is Phase.BID:
-            made = sum(bid is not None for bid in self.bids)
-            return _seat_after(self.dealer, 1 + made, players)
+            return _seat_after(self.dealer, 1 + _bids_made(self), players)
         if phase is Phase.PLAY:
             return _seat_after(self.leader, len(self.current_trick), players)
         return None
@@ -228,8 +244,8 @@ class Position:
 
     @property
     def is_complete(self) -> bool:
-        """Whether every hand is known (a partial position has hidden hands)."""
-        return None not in self.hands
+        """Whether every hand and every bid made is known (a partial position hides some)."""
+        return None not in self.hands and not self.hidden_bids
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Return the legal actions of the seat to act, in the order of ``legal_actions``.
@@ -291,6 +307,11 @@ def _trump_pending(turned: Card | None, trump: Suit | None) -> bool:
     return turned is not None and turned.kind is Kind.WIZARD and trump is None
 
 
+def _bids_made(position: Position) -> int:
+    """How many seats have bid, hidden bids included."""
+    return len(position.hidden_bids) + sum(bid is not None for bid in position.bids)
+
+
 def _finished_tricks(position: Position) -> int:
     return len(position.played) // position.config.players
 
@@ -338,6 +359,12 @@ def _check(p: Position) -> None:
             raise _bad(
                 f"{name} must have one entry per seat ({players}), not {len(getattr(p, name))}"
             )
+    hidden = p.hidden_bids
+    if list(hidden) != sorted(set(hidden)) or not all(0 <= seat < players for seat in hidden):
+        raise _bad(f"hidden_bids must be seats from 0 to {players - 1} in order, not {hidden}")
+    for seat in hidden:
+        if p.bids[seat] is not None:
+            raise _bad(f"seat {seat}'s bid is hidden, so its entry in bids is None")
     if p.turned is not None and type(p.turned) is not Card:
         raise _bad(f"turned must be a card or None, not {type(p.turned).__name__}")
     if p.trump is not None and type(p.trump) is not Suit:
@@ -385,7 +412,7 @@ def _check(p: Position) -> None:
             raise _bad(f"no card can be in a hand or on the table {where}")
         if p.turned is not None or p.trump is not None:
             raise _bad(f"no card is turned and no trump is known {where}")
-        if any(bid is not None for bid in p.bids) or any(p.tricks_won):
+        if any(bid is not None for bid in p.bids) or hidden or any(p.tricks_won):
             raise _bad(f"nobody has bid or won a trick {where}")
         if p.leader != left_of_dealer:
             raise _bad(f"{where}, the seat left of the dealer ({left_of_dealer}) leads")
@@ -404,10 +431,10 @@ def _check(p: Position) -> None:
         raise _bad(f"with no card turned there is no trump, not {p.trump}")
     # 12.8 bids are made in turn from the dealer's left, each from 0 to the round.
     order = [_seat_after(p.dealer, 1 + k, players) for k in range(players)]
-    made = [p.bids[seat] is not None for seat in order]
+    made = [p.bids[seat] is not None or seat in hidden for seat in order]
     if made != sorted(made, reverse=True):
         first_missing = order[made.index(False)]
-        later = next(s for s in order[made.index(False) :] if p.bids[s] is not None)
+        later = next(s for s in order[made.index(False) :] if made[order.index(s)])
         raise _bad(f"seat {later} has bid before seat {first_missing}, out of turn")
     for seat, bid in enumerate(p.bids):
         if bid is not None and not 0 <= bid <= size:
@@ -419,6 +446,17 @@ def _check(p: Position) -> None:
         for restriction in p.config.rules.bid_restrictions:
             if dealer_bid == restriction.forbidden(p.dealer, p.dealer, p.bids, p.scores, size):
                 raise _bad(restriction.reason(size, dealer_bid))
+    # ... and the variants' sentences of rule 12.8 (rules 23.5, 24.4 and 26.5).
+    rules = p.config.rules
+    if hidden and not rules.bidding.secret:
+        raise _bad("bids are made aloud, so no bid is hidden")
+    if hidden and None not in rules.bidding.bids_seen(-1, (0,) * players, not all(made)):
+        raise _bad("with hidden bids every bid is shown once the last is made")
+    if rules.visibility.blind(p.round) and all(made):
+        raise _bad(
+            f"under clairvoyance the trick of round {p.round} is played out with the last bid, "
+            "so no position has every bid made and the trick not scored"
+        )
     # 12.9 play starts once everyone has bid.
     if (p.played or p.current_trick) and not all(made):
         raise _bad("cards are played only after every seat has bid")
@@ -466,18 +504,16 @@ def _check(p: Position) -> None:
 def position_of(source: State | PlayerView) -> Position:
     """Return the position of a state, or the partial position a player sees.
 
-    From a :class:`~wizard_rules.PlayerView` the other players' hands are
-    ``None`` (unknown), unless they hold no card.
+    From a :class:`~wizard_rules.PlayerView` the hands the viewer cannot
+    see are ``None`` (unknown), unless they hold no card, and the bids it
+    cannot see are in :attr:`Position.hidden_bids`.
 
     :raises InvalidArgumentError: ``source`` is neither a State nor a PlayerView.
     """
     if type(source) is State:
         hands: tuple[tuple[Card, ...] | None, ...] = source.hands
     elif type(source) is PlayerView:
-        hands = tuple(
-            source.hand if seat == source.seat else (None if size else ())
-            for seat, size in enumerate(source.hand_sizes)
-        )
+        hands = source.hands
     else:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
@@ -487,7 +523,9 @@ def position_of(source: State | PlayerView) -> Position:
 
 
 def position_with(
-    source: State | PlayerView, hands: tuple[tuple[Card, ...] | None, ...]
+    source: State | PlayerView,
+    hands: tuple[tuple[Card, ...] | None, ...],
+    bids: tuple[int | None, ...] | None = None,
 ) -> Position:
     """Return the position of ``source`` with ``hands`` in place of the hands it shows.
 
@@ -501,6 +539,9 @@ def position_with(
 
     :param hands: one entry per seat: its cards in canonical order, or
         ``None`` for a hand not known.
+    :param bids: the bids, by seat, in place of those ``source`` shows
+        (``None``, the default: its own), with no bid hidden; for the
+        determinization of hidden bids.  Each is trusted, as ``hands``.
     :raises InvalidArgumentError: ``source`` is neither a State nor a
         PlayerView, or ``hands`` is not a tuple of one entry per seat.
     """
@@ -515,11 +556,19 @@ def position_with(
             f"hands must be a tuple of {source.config.players} hands (one a seat), "
             f"not {show_value(hands)}",
         )
-    return _position_with(source, hands)
+    if bids is not None and (type(bids) is not tuple or len(bids) != source.config.players):
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"bids must be a tuple of {source.config.players} bids (one a seat), "
+            f"not {show_value(bids)}",
+        )
+    return _position_with(source, hands, bids)
 
 
 def _position_with(
-    source: State | PlayerView, hands: tuple[tuple[Card, ...] | None, ...]
+    source: State | PlayerView,
+    hands: tuple[tuple[Card, ...] | None, ...],
+    bids: tuple[int | None, ...] | None = None,
 ) -> Position:
     """The position of ``source`` with ``hands`` in place of its own (internal, unchecked).
 
@@ -536,7 +585,8 @@ def _position_with(
         hands=hands,
         turned=source.turned,
         trump=source.trump,
-        bids=source.bids,
+        bids=source.bids if bids is None else bids,
+        hidden_bids=source.hidden_bids if bids is None and type(source) is PlayerView else (),
         tricks_won=source.tricks_won,
         played=source.played,
         current_trick=source.current_trick,
@@ -570,17 +620,22 @@ def from_position(position: Position) -> State:
 
     :raises InvalidArgumentError: ``position`` is not a :class:`Position`.
     :raises PositionError: ``invalid_position``: the position is partial (a
-        hand is hidden); fill in the hidden cards first.
+        hand or a bid is hidden); fill in what is hidden first.
     """
     if type(position) is not Position:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT, f"expected a Position, not {type(position).__name__}"
         )
-    if not position.is_complete:
+    if None in position.hands:
         hidden = [seat for seat, hand in enumerate(position.hands) if hand is None]
         raise _bad(
             f"a partial position (the hands of seats {hidden} are hidden) is not a game: "
             "fill in the hidden cards before making a state of it"
+        )
+    if position.hidden_bids:
+        raise _bad(
+            f"a partial position (the bids of seats {list(position.hidden_bids)} are hidden) "
+            "is not a game: fill in the hidden bids before making a state of it"
         )
     masks = tuple(_mask_of(hand or ()) for hand in position.hands)
     placed = _mask_of(position.played) | _mask_of(position.current_trick)
@@ -618,19 +673,15 @@ def from_position(position: Position) -> State:
 
 # -- the one-line notation (rule 1.4) -----------------------------------------
 #
-#   players=4 [options=canadian_rule,forbid_bid_total_match] [schedule=odd]
+#   players=4 [options=canadian_rule,forbid_bid_total_match,...] [schedule=odd]
 #   round=3 dealer=2 [over]
 #   scores=0,20,-10,30 hands=C1,W1,J1/?/H5,H6,H7/D1,D2,D3 turned=C7 trump=C
 #   bids=1,-,-,0 won=0,0,0,0 played=- trick=C5 leader=3
 #
 # One line, tokens separated by spaces, in this order.  Lists are separated by
 # commas, seats' hands by slashes; "-" is nothing (an empty list, no card, no
-# trump, a bid not made) and "?" a hidden hand.
+# trump, a bid not made) and "?" a hidden hand or bid.
 
-_OPTIONS: Final = {
-    restriction.key: restriction for restriction in (PlusMinusOne(), CanadianRule())
-}
-"""The bid restrictions the ``options=`` token names, by their keys."""
 _OPTIONAL: Final = frozenset({"options", "schedule", "over"})
 
 
@@ -642,8 +693,9 @@ def _text(position: Position) -> str:
     p = position
     tokens = [f"players={p.config.players}"]
     rules = p.config.rules
-    if rules.bid_restrictions:
-        tokens.append("options=" + ",".join(r.key for r in rules.bid_restrictions))
+    options = variant_names(rules)
+    if options:
+        tokens.append("options=" + ",".join(options))
     if rules.schedule != StandardSchedule():
         tokens.append(f"schedule={schedule_text(rules.schedule)}")
     tokens += [f"round={p.round}", f"dealer={p.dealer}"]
@@ -655,7 +707,11 @@ def _text(position: Position) -> str:
         f"hands={hands}",
         f"turned={'-' if p.turned is None else p.turned}",
         f"trump={'-' if p.trump is None else p.trump}",
-        f"bids={','.join('-' if bid is None else str(bid) for bid in p.bids)}",
+        "bids="
+        + ",".join(
+            ("?" if seat in p.hidden_bids else "-") if bid is None else str(bid)
+            for seat, bid in enumerate(p.bids)
+        ),
         f"won={_join(p.tricks_won)}",
         f"played={_join(p.played)}",
         f"trick={_join(p.current_trick)}",
@@ -750,13 +806,14 @@ def _parse(text: object) -> Position:
             column=len(text) + 1,
         )
     players, round_number, dealer = values["players"], values["round"], values["dealer"]
-    rules = Rules(
-        schedule=values.get("schedule", StandardSchedule()),
-        bid_restrictions=values.get("options", ()),
-    )
-    config = Config(
-        players=players, first_dealer=(dealer - round_number + 1) % players, rules=rules
-    )
+    try:
+        rules = variant_rules(values.get("options", ()), values.get("schedule"))
+        config = Config(
+            players=players, first_dealer=(dealer - round_number + 1) % players, rules=rules
+        )
+    except ConfigError as error:  # variants that cannot be played together
+        raise PositionError(ErrorCode.INVALID_POSITION, error.message) from None
+    bids, hidden_bids = values["bids"]
     return Position(
         config=config,
         round=round_number,
@@ -765,7 +822,8 @@ def _parse(text: object) -> Position:
         hands=values["hands"],
         turned=values["turned"],
         trump=values["trump"],
-        bids=values["bids"],
+        bids=bids,
+        hidden_bids=hidden_bids,
         tricks_won=values["won"],
         played=values["played"],
         current_trick=values["trick"],
@@ -781,13 +839,13 @@ def _read_players(token: _Token) -> int:
     return players
 
 
-def _read_options(token: _Token) -> tuple[BidRestriction, ...]:
+def _read_options(token: _Token) -> tuple[str, ...]:
     found = []
     for name in token.value.split(","):
-        if name not in _OPTIONS:
-            known = ", ".join(sorted(_OPTIONS))
+        if name not in VARIANTS:
+            known = ", ".join(VARIANTS)
             raise token.fault(f"the options are {known}, not {show_value(name)}")
-        found.append(_OPTIONS[name])
+        found.append(name)
     return tuple(found)
 
 
@@ -822,8 +880,10 @@ def _read_trump(token: _Token) -> Suit | None:
         raise token.fault(error.message) from None
 
 
-def _read_bids(token: _Token) -> tuple[int | None, ...]:
-    return tuple(None if item == "-" else token.integer(item) for item in token.value.split(","))
+def _read_bids(token: _Token) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+    items = token.value.split(",")
+    bids = tuple(None if item in ("-", "?") else token.integer(item) for item in items)
+    return bids, tuple(seat for seat, item in enumerate(items) if item == "?")
 
 
 def _read_numbers(token: _Token) -> tuple[int, ...]:

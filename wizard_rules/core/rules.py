@@ -28,7 +28,7 @@ bid-total option of rule 20 (:attr:`Config.forbid_bid_total_match
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final, NoReturn, Protocol, TypeAlias
 
 import attrs
@@ -40,8 +40,13 @@ from wizard_rules.errors import ConfigError, ErrorCode, show_value
 
 __all__ = [
     "STANDARD",
+    "VARIANTS",
     "BidRestriction",
     "CanadianRule",
+    "Clairvoyance",
+    "DelayedReveal",
+    "Hardcore",
+    "HiddenBids",
     "ListedSchedule",
     "OddSchedule",
     "OpenBidding",
@@ -59,6 +64,8 @@ __all__ = [
     "WinnerLeads",
     "parse_schedule",
     "schedule_text",
+    "variant_names",
+    "variant_rules",
 ]
 
 
@@ -263,14 +270,88 @@ class StandardTrump(_Piece):
         return turned.suit, False  # a Jester's suit is None: no trump
 
 
-class OpenBidding(_Piece):
-    """Bids are made aloud, in turn from left of the dealer; the dealer bids last (rule 4)."""
+class _InTurn(_Piece):
+    """Bids made one at a time, from left of the dealer; the dealer bids last (internal base)."""
 
     __slots__ = ()
 
     def first_bidder(self, dealer: int, players: int) -> int:
         """The seat that bids first."""
         return (dealer + 1) % players
+
+
+class OpenBidding(_InTurn):
+    """Bids are made aloud, in turn from left of the dealer; the dealer bids last (rule 4).
+
+    Every seat sees every bid as soon as it is made.
+    """
+
+    __slots__ = ()
+
+    secret = False
+    """Whether a seat may not see the others' bids as they are made (no: they are said aloud)."""
+
+    def bids_seen(
+        self, seat: int, bids: tuple[int | None, ...], phase_is_bid: bool
+    ) -> tuple[int | None, ...]:
+        """The bids, by seat, that ``seat`` sees (``None``: none seen): all of them, as made."""
+        return bids
+
+
+def _own_bid_only(seat: int, bids: tuple[int | None, ...]) -> tuple[int | None, ...]:
+    return tuple(bid if other == seat else None for other, bid in enumerate(bids))
+
+
+class HiddenBids(_InTurn):
+    """Bids are written in secret and shown together once all are made (rule 23).
+
+    The bids are still made in the order of rule 4.1, one seat at a time;
+    no seat sees another's bid until the last bid is in.
+
+    >>> from wizard_rules.core.rules import HiddenBids
+    >>> HiddenBids().bids_seen(1, (2, 0, None), phase_is_bid=True)
+    (None, 0, None)
+    >>> HiddenBids().bids_seen(1, (2, 0, 1), phase_is_bid=False)
+    (2, 0, 1)
+    """
+
+    __slots__ = ()
+
+    secret = True
+    """Whether a seat may not see the others' bids as they are made (yes)."""
+
+    def bids_seen(
+        self, seat: int, bids: tuple[int | None, ...], phase_is_bid: bool
+    ) -> tuple[int | None, ...]:
+        """Its own bid only while the bids are made (``phase_is_bid``); then all of them."""
+        return _own_bid_only(seat, bids) if phase_is_bid else bids
+
+
+class DelayedReveal(_InTurn):
+    """Bids are written in secret and shown only when the round's last trick is played (rule 24).
+
+    >>> from wizard_rules.core.rules import DelayedReveal
+    >>> DelayedReveal().bids_seen(1, (2, 0, 1), phase_is_bid=False)
+    (None, 0, None)
+    """
+
+    __slots__ = ()
+
+    secret = True
+    """Whether a seat may not see the others' bids as they are made (yes)."""
+
+    def bids_seen(
+        self, seat: int, bids: tuple[int | None, ...], phase_is_bid: bool
+    ) -> tuple[int | None, ...]:
+        """Its own bid only, for as long as the round lasts.
+
+        (A round's bids are shown in its result, once its last trick is played.)
+        """
+        return _own_bid_only(seat, bids)
+
+
+Bidding: TypeAlias = "OpenBidding | HiddenBids | DelayedReveal"
+"""Any bidding piece."""
 
 
 class BidRestriction(Protocol):
@@ -381,6 +462,43 @@ class CanadianRule(_Piece):
         )
 
 
+class Hardcore(_Piece):
+    """From 4 cards a round on, the dealer may not make the bids match (rule 25).
+
+    Rounds of 1 to 3 cards are bid freely; from a hand size of 4 the rule is
+    plus/minus one's (rule 20).
+    """
+
+    __slots__ = ()
+
+    @property
+    def key(self) -> str:
+        """``"hardcore"``."""
+        return "hardcore"
+
+    def forbidden(
+        self,
+        player: int,
+        dealer: int,
+        bids: Sequence[int | None],
+        scores: Sequence[int],
+        size: int,
+    ) -> int | None:
+        """The dealer's matching bid in a round of 4 cards or more; else nothing."""
+        return _matching_bid(player, dealer, bids, size) if size >= HARDCORE_FROM else None
+
+    def reason(self, size: int, bid: int) -> str:
+        """The message of the refusal."""
+        return (
+            f"hardcore: from {HARDCORE_FROM} cards a round the bids may not add up to "
+            f"{size}: the dealer may not bid {bid}"
+        )
+
+
+HARDCORE_FROM: Final = 4
+"""The smallest hand size whose bids :class:`Hardcore` restricts."""
+
+
 # -- play, scoring and the end ---------------------------------------------------
 
 
@@ -440,9 +558,33 @@ class StandardVisibility(_Piece):
 
     __slots__ = ()
 
-    def bids_seen(self, seat: int, bids: tuple[int | None, ...]) -> tuple[int | None, ...]:
-        """The bids, by seat, that ``seat`` sees (``None``: none seen): all of them, as made."""
-        return bids
+    def blind(self, round_number: int) -> bool:
+        """Whether a seat sees the others' hands and not its own in round ``round_number`` (no)."""
+        return False
+
+
+class Clairvoyance(_Piece):
+    """Round 1 is played blind: each seat sees every other card, not its own (rule 26).
+
+    The first round must deal one card each (:class:`~wizard_rules.Config`
+    checks it).  A blind seat has no choice to make with its one card, so
+    the round's trick is played out as soon as the last bid is made (rule
+    26.3).
+
+    >>> from wizard_rules.core.rules import Clairvoyance
+    >>> Clairvoyance().blind(1), Clairvoyance().blind(2)
+    (True, False)
+    """
+
+    __slots__ = ()
+
+    def blind(self, round_number: int) -> bool:
+        """Whether a seat sees the others' hands and not its own in round ``round_number``."""
+        return round_number == 1
+
+
+Visibility: TypeAlias = "StandardVisibility | Clairvoyance"
+"""Any visibility piece."""
 
 
 # -- the rules --------------------------------------------------------------------
@@ -460,7 +602,7 @@ def _restrictions(value: Any) -> tuple[BidRestriction, ...]:
             raise ConfigError(
                 ErrorCode.INVALID_CONFIG,
                 f"not a bid restriction: {show_value(item)} "
-                "(expected PlusMinusOne() or CanadianRule())",
+                "(expected PlusMinusOne(), CanadianRule() or Hardcore())",
             )
         if item not in found:
             found.append(item)
@@ -490,10 +632,11 @@ class Rules:
         :class:`OddSchedule` or :class:`ListedSchedule`).
     :ivar trump: what the turned card makes trump, and who names it
         (:class:`StandardTrump`).
-    :ivar bidding: the order of the bids and when they are made
-        (:class:`OpenBidding`).
+    :ivar bidding: the order of the bids and who sees them when
+        (:class:`OpenBidding`, :class:`HiddenBids` or :class:`DelayedReveal`).
     :ivar bid_restrictions: the restrictions on the last bid, in a fixed order
-        (:class:`PlusMinusOne`, :class:`CanadianRule`; none by default).  Set
+        (:class:`PlusMinusOne`, :class:`CanadianRule`, :class:`Hardcore`;
+        none by default).  Set
         plus/minus one with :attr:`Config.forbid_bid_total_match
         <wizard_rules.Config.forbid_bid_total_match>` or here: the two are
         the same.
@@ -502,9 +645,12 @@ class Rules:
     :ivar leading: who leads each trick (:class:`WinnerLeads`).
     :ivar scoring: the points of a round (:class:`StandardScoring`).
     :ivar end: the end of the game and its winners (:class:`TopScoreWins`).
-    :ivar visibility: what each seat may see (:class:`StandardVisibility`).
+    :ivar visibility: what each seat may see of the hands
+        (:class:`StandardVisibility` or :class:`Clairvoyance`).
 
-    :raises ConfigError: a piece is not one of those.
+    :raises ConfigError: a piece is not one of those, or the pieces cannot be
+        played together: hidden bids or delayed reveal with a bid restriction
+        (rule 27.2).
     """
 
     deck: StandardDeck = attrs.field(factory=StandardDeck, validator=_piece(StandardDeck))
@@ -513,7 +659,9 @@ class Rules:
         validator=_piece(StandardSchedule, OddSchedule, ListedSchedule),
     )
     trump: StandardTrump = attrs.field(factory=StandardTrump, validator=_piece(StandardTrump))
-    bidding: OpenBidding = attrs.field(factory=OpenBidding, validator=_piece(OpenBidding))
+    bidding: OpenBidding | HiddenBids | DelayedReveal = attrs.field(
+        factory=OpenBidding, validator=_piece(OpenBidding, HiddenBids, DelayedReveal)
+    )
     bid_restrictions: tuple[BidRestriction, ...] = attrs.field(default=(), converter=_restrictions)
     follow: StandardFollow = attrs.field(factory=StandardFollow, validator=_piece(StandardFollow))
     trick_winner: StandardTrickWinner = attrs.field(
@@ -524,9 +672,20 @@ class Rules:
         factory=StandardScoring, validator=_piece(StandardScoring)
     )
     end: TopScoreWins = attrs.field(factory=TopScoreWins, validator=_piece(TopScoreWins))
-    visibility: StandardVisibility = attrs.field(
-        factory=StandardVisibility, validator=_piece(StandardVisibility)
+    visibility: StandardVisibility | Clairvoyance = attrs.field(
+        factory=StandardVisibility, validator=_piece(StandardVisibility, Clairvoyance)
     )
+
+    def __attrs_post_init__(self) -> None:
+        if self.bidding.secret and self.bid_restrictions:
+            # A restriction on the last bid reads the others' bids, which a
+            # secret bidder cannot see (rule 27.2).
+            names = " and ".join(_RESTRICTION_NAMES[r.key] for r in self.bid_restrictions)
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"{_BIDDING_NAMES[type(self.bidding)]} cannot be combined with {names}: "
+                "the dealer's bid would have to depend on bids the dealer may not see",
+            )
 
     def __repr__(self) -> str:
         """The pieces that differ from the standard game's: ``Rules(schedule=OddSchedule())``."""
@@ -544,7 +703,95 @@ _NAMED_SCHEDULES: Final[dict[str, StandardSchedule | OddSchedule]] = {
 }
 """The schedules that have a name."""
 
-_RESTRICTION_TYPES: Final = (PlusMinusOne, CanadianRule)
+_RESTRICTION_TYPES: Final = (PlusMinusOne, CanadianRule, Hardcore)
+
+_RESTRICTION_NAMES: Final = {
+    "forbid_bid_total_match": "the bid-total option (plus/minus one)",
+    "canadian_rule": "the Canadian rule",
+    "hardcore": "hardcore",
+}
+"""Each bid restriction's name in an error's message, by its key."""
+
+_BIDDING_NAMES: Final[dict[type, str]] = {
+    HiddenBids: "hidden bids",
+    DelayedReveal: "delayed reveal",
+}
+"""Each secret bidding piece's name in an error's message."""
 
 STANDARD: Final = Rules()
 """The standard game's rules: every piece its standard value, no bid restriction."""
+
+
+_VARIANT_PIECES: Final[dict[str, tuple[str, object]]] = {
+    "canadian_rule": ("bid_restrictions", CanadianRule()),
+    "clairvoyance": ("visibility", Clairvoyance()),
+    "delayed_reveal": ("bidding", DelayedReveal()),
+    "forbid_bid_total_match": ("bid_restrictions", PlusMinusOne()),
+    "hardcore": ("bid_restrictions", Hardcore()),
+    "hidden_bids": ("bidding", HiddenBids()),
+}
+"""Each variant's name, the field of :class:`Rules` it sets and its piece."""
+
+VARIANTS: Final = tuple(_VARIANT_PIECES)
+"""The names of the variants that are turned on or off, in order: the keys of a
+configuration's JSON, the position notation's ``options=`` and the frameworks'
+parameters (the schedule, which has values, is apart)."""
+
+
+def variant_rules(names: Iterable[str], schedule: Schedule | None = None) -> Rules:
+    """Return the rules with the variants ``names`` on (each one of :data:`VARIANTS`).
+
+    >>> from wizard_rules.core.rules import variant_rules
+    >>> variant_rules(["hidden_bids", "clairvoyance"])
+    Rules(bidding=HiddenBids(), visibility=Clairvoyance())
+    >>> variant_rules(["hidden_bids", "hardcore"])
+    Traceback (most recent call last):
+    ...
+    wizard_rules.errors.ConfigError: [invalid_config] hidden bids cannot be combined with \
+hardcore: the dealer's bid would have to depend on bids the dealer may not see
+
+    :raises ConfigError: ``invalid_config``: a name that is not a variant,
+        hidden bids with delayed reveal (delayed reveal is hidden bids shown
+        later: turn on one), or variants that cannot be played together
+        (rule 27.2).
+    """
+    restrictions: list[object] = []
+    pieces: dict[str, Any] = {}
+    for name in names:
+        if name not in _VARIANT_PIECES:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"the variants are {', '.join(VARIANTS)}, not {show_value(name)}",
+            )
+        field, piece = _VARIANT_PIECES[name]
+        if field == "bid_restrictions":
+            restrictions.append(piece)
+        elif pieces.get(field, piece) != piece:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                "hidden bids and delayed reveal cannot both be on: delayed reveal is "
+                "hidden bids shown later, so turn on one of them",
+            )
+        else:
+            pieces[field] = piece
+    if schedule is not None:
+        pieces["schedule"] = schedule
+    return Rules(bid_restrictions=restrictions, **pieces)
+
+
+def variant_names(rules: Rules) -> tuple[str, ...]:
+    """Return the names of the variants ``rules`` has on, in the order of :data:`VARIANTS`.
+
+    >>> from wizard_rules.core.rules import Hardcore, Rules, variant_names
+    >>> variant_names(Rules(bid_restrictions=(Hardcore(),)))
+    ('hardcore',)
+    """
+    return tuple(
+        name
+        for name, (field, piece) in _VARIANT_PIECES.items()
+        if (
+            piece in rules.bid_restrictions
+            if field == "bid_restrictions"
+            else getattr(rules, field) == piece
+        )
+    )

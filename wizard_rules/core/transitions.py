@@ -613,7 +613,7 @@ def _bid(state: State, bid: Bid) -> State:
     else:
         phase = _BID
         current = _LEFT_OF[config.players][player]
-    return build(
+    next_state = build(
         State,
         (
             config,
@@ -637,6 +637,28 @@ def _bid(state: State, bid: Bid) -> State:
             _logged(log, bid),
         ),
     )
+    if phase is _PLAY and config.rules.visibility.blind(round_number):
+        return _play_blind(next_state)
+    return next_state
+
+
+def _play_blind(state: State) -> State:
+    """Play out the trick of a blind round (rule 26.3): each seat's one card, from the leader.
+
+    A seat that cannot see its one card has no choice to make with it: the
+    cards go to the trick in turn and the round is scored.  Nothing more is
+    logged than the bid that ended the bidding, so a replay of the history
+    plays the trick again.
+    """
+    players = state.config.players
+    leader = state.leader
+    seats = [_seat_after(leader, k, players) for k in range(players)]
+    cards = tuple(state.hand(seat)[0] for seat in seats)
+    winner = _seat_after(
+        leader, state.config.rules.trick_winner.position(cards, state.trump), players
+    )
+    tricks_won = tuple(int(seat == winner) for seat in range(players))
+    return _end_round(state, (_trick(leader, cards, winner),), tricks_won, state.log)
 
 
 def _legal_bids(state: _ChoiceFacts, player: int, hand: int) -> tuple[Bid, ...]:

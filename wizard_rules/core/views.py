@@ -18,6 +18,8 @@ server can send a view to its player as it is.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from wizard_rules.core.actions import Action
@@ -46,11 +48,21 @@ class PlayerView(_PublicQueries):
     :ivar round: the current round number.
     :ivar dealer: the seat that deals this round.
     :ivar current_player: the seat to act, or ``None`` (a deal, or the end).
-    :ivar hand: the viewer's own cards, in canonical order.
+    :ivar hand: the viewer's own cards, in canonical order; empty while the
+        viewer may not see them (round 1 under clairvoyance, rule 26).
+    :ivar hands: what the viewer sees of each seat's hand, by seat: its
+        cards, or ``None`` for a hand hidden from the viewer (a hand of no
+        cards is ``()``).  The viewer's own entry is :attr:`hand`, but
+        ``None`` when it is hidden; under clairvoyance, in round 1, the
+        other seats' entries are their cards.
     :ivar hand_sizes: how many cards each seat holds, by seat.
     :ivar turned: the turned card, or ``None``.
     :ivar trump: the trump suit, or ``None`` for no trump.
-    :ivar bids: each seat's bid this round, ``None`` until made.
+    :ivar bids: each seat's bid this round, ``None`` until made, or while
+        it is hidden from the viewer (hidden bids and delayed reveal, rules
+        23 and 24).
+    :ivar hidden_bids: the seats whose bid this round is made but hidden
+        from the viewer, in seat order (empty but under those variants).
     :ivar current_trick: the cards of the current trick, in the order played.
     :ivar leader: the seat that leads the current trick.
     :ivar completed_tricks: this round's completed tricks.
@@ -72,10 +84,12 @@ class PlayerView(_PublicQueries):
     dealer: int
     current_player: int | None
     hand: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...] | None, ...]
     hand_sizes: tuple[int, ...]
     turned: Card | None
     trump: Suit | None
     bids: tuple[int | None, ...]
+    hidden_bids: tuple[int, ...]
     current_trick: tuple[Card, ...]
     leader: int
     completed_tricks: tuple[Trick, ...]
@@ -89,6 +103,22 @@ class PlayerView(_PublicQueries):
             ErrorCode.INVALID_ARGUMENT,
             "views are not constructed: get one with player_view(state, seat)",
         )
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickle every field by name."""
+        return {field.name: getattr(self, field.name) for field in attrs.fields(PlayerView)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickle, also a view pickled by 0.1 (without :attr:`hands` and :attr:`hidden_bids`)."""
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        if "hands" not in state:  # 0.1's views: the standard game's
+            hands = tuple(
+                self.hand if seat == self.seat else (None if size else ())
+                for seat, size in enumerate(self.hand_sizes)
+            )
+            object.__setattr__(self, "hands", hands)
+            object.__setattr__(self, "hidden_bids", ())
 
     @property
     def is_over(self) -> bool:
@@ -121,20 +151,42 @@ def player_view(state: State, seat: int) -> PlayerView:
         raise _not_a_state(state)
     seat = state._seat(seat)
     # The turned card is public once the deal is done; the stack below it and
-    # the other hands are not, and are not copied here.
+    # the other hands are not, and are not copied here.  What else a seat
+    # may not see, the rules' pieces say: the others' bids (rules 23 and 24)
+    # and, in a blind round, its own hand (rule 26).
+    rules = state.config.rules
+    phase = state.phase
+    sizes = state.hand_sizes
+    if rules.visibility.blind(state.round) and phase is not Phase.DEAL:
+        hand: tuple[Card, ...] = ()
+        hands = tuple(None if other == seat else state.hand(other) for other in range(len(sizes)))
+    else:
+        hand = state.hand(seat)
+        hands = tuple(
+            hand if other == seat else (None if size else ()) for other, size in enumerate(sizes)
+        )
+    bids = state.bids
+    seen = rules.bidding.bids_seen(seat, bids, phase is Phase.BID)
+    hidden = (
+        tuple(other for other, bid in enumerate(bids) if bid is not None and seen[other] is None)
+        if seen is not bids
+        else ()
+    )
     view: PlayerView = object.__new__(PlayerView)
     view.__attrs_init__(
         config=state.config,
         seat=seat,
-        phase=state.phase,
+        phase=phase,
         round=state.round,
         dealer=state.dealer,
         current_player=state.current_player,
-        hand=state.hand(seat),
-        hand_sizes=state.hand_sizes,
+        hand=hand,
+        hands=hands,
+        hand_sizes=sizes,
         turned=state.turned,
         trump=state.trump,
-        bids=state.config.rules.visibility.bids_seen(seat, state.bids),
+        bids=seen,
+        hidden_bids=hidden,
         current_trick=state.current_trick,
         leader=state.leader,
         completed_tricks=state.completed_tricks,

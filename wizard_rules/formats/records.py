@@ -71,11 +71,12 @@ from wizard_rules.core.cards import DECK, Card, Suit, parse_card, parse_suit
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.core.position import Position, from_position
 from wizard_rules.core.rules import (
-    CanadianRule,
+    VARIANTS,
     ListedSchedule,
     OddSchedule,
-    Rules,
     StandardSchedule,
+    variant_names,
+    variant_rules,
 )
 from wizard_rules.core.state import State, new_game, not_a_state
 from wizard_rules.core.transitions import apply
@@ -150,7 +151,10 @@ POSITION_VERSION: Final = 1
 
 _CONFIG_FIELDS: Final = ("players", "first_dealer", "forbid_bid_total_match")
 """The fields every configuration's JSON writes out (those of 0.1)."""
-_RULES_FIELDS: Final = ("canadian_rule", "schedule")
+_VARIANT_FIELDS: Final = tuple(name for name in VARIANTS if name not in _CONFIG_FIELDS)
+"""The variants written as a field ``true`` when on (plus/minus one is a
+field of 0.1's, written always)."""
+_RULES_FIELDS: Final = (*_VARIANT_FIELDS, "schedule")
 """The fields of the variants, written only when on: the standard game's JSON is 0.1's."""
 _CONFIG_REQUIRED: Final = frozenset({"players"})
 _ACTION_TYPES: Final = get_args(Action)
@@ -366,8 +370,9 @@ def config_to_dict(config: Config) -> dict[str, Any]:
         )
     written: dict[str, Any] = {name: getattr(config, name) for name in _CONFIG_FIELDS}
     rules = config.rules
-    if CanadianRule() in rules.bid_restrictions:
-        written["canadian_rule"] = True
+    for name in variant_names(rules):
+        if name in _VARIANT_FIELDS:
+            written[name] = True
     schedule = rules.schedule
     if type(schedule) is OddSchedule:
         written["schedule"] = "odd"
@@ -380,9 +385,11 @@ def config_from_dict(value: Any) -> Config:
     """Return the :class:`~wizard_rules.Config` a JSON object describes.
 
     ``"players"`` is required; options left out take their defaults.  The
-    variants: ``"canadian_rule": true`` (rule 21) and ``"schedule"``, either
-    ``"odd"`` or a list of hand sizes (rule 22; ``"standard"`` is the
-    default).
+    variants: ``"canadian_rule"`` (rule 21), ``"hidden_bids"`` (rule 23),
+    ``"delayed_reveal"`` (rule 24), ``"hardcore"`` (rule 25) and
+    ``"clairvoyance"`` (rule 26), each ``true`` or ``false`` (the default),
+    and ``"schedule"``, either ``"odd"`` or a list of hand sizes (rule 22;
+    ``"standard"`` is the default).
 
     >>> from wizard_rules import config_from_dict
     >>> config_from_dict({"players": 4, "schedule": [1, 3, 5]}).deal_sizes
@@ -392,15 +399,16 @@ def config_from_dict(value: Any) -> Config:
         configuration.
     """
     fields = dict(_object(value, "config", _CONFIG_REQUIRED, _CONFIG_FIELDS + _RULES_FIELDS))
-    canadian = fields.pop("canadian_rule", False)
+    on = []
+    for name in _VARIANT_FIELDS:
+        flag = fields.pop(name, False)
+        if type(flag) is not bool:
+            raise _bad(f"config: {name} must be a bool, not {_json_type(flag)}")
+        if flag:
+            on.append(name)
     schedule = fields.pop("schedule", "standard")
     try:
-        if type(canadian) is not bool:
-            raise _bad(f"config: canadian_rule must be a bool, not {_json_type(canadian)}")
-        restrictions = (CanadianRule(),) if canadian else ()
-        return Config(
-            **fields, rules=Rules(schedule=_schedule(schedule), bid_restrictions=restrictions)
-        )
+        return Config(**fields, rules=variant_rules(on, _schedule(schedule)))
     except ConfigError as error:
         raise _bad(f"config: {error.message}") from None
 
@@ -532,10 +540,12 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
         "dealer": view.dealer,
         "current_player": view.current_player,
         "hand": cards_to_json(view.hand),
+        "hands": [None if hand is None else cards_to_json(hand) for hand in view.hands],
         "hand_sizes": list(view.hand_sizes),
         "turned": card_to_json(view.turned),
         "trump": suit_to_json(view.trump),
         "bids": list(view.bids),
+        "hidden_bids": list(view.hidden_bids),
         "trick": cards_to_json(view.current_trick),
         "leader": view.leader,
         "tricks": [trick_to_json(t) for t in view.completed_tricks],
@@ -578,7 +588,9 @@ _POSITION_FIELDS: Final = (
     "played",
     "current_trick",
     "leader",
+    "hidden_bids",
 )
+_POSITION_REQUIRED: Final = frozenset(_POSITION_FIELDS) - {"hidden_bids"}
 
 
 def position_to_dict(position: Position) -> dict[str, Any]:
@@ -610,7 +622,7 @@ def position_to_dict(position: Position) -> dict[str, Any]:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT, f"expected a Position, not {type(position).__name__}"
         )
-    return {
+    written = {
         "format": POSITION_FORMAT,
         "version": POSITION_VERSION,
         "config": config_to_dict(position.config),
@@ -627,6 +639,9 @@ def position_to_dict(position: Position) -> dict[str, Any]:
         "current_trick": cards_to_json(position.current_trick),
         "leader": position.leader,
     }
+    if position.hidden_bids:  # (written only when some are: version 1 has no such field)
+        written["hidden_bids"] = list(position.hidden_bids)
+    return written
 
 
 def position_from_dict(value: Any) -> Position:
@@ -655,7 +670,7 @@ def position_from_dict(value: Any) -> Position:
     :raises PositionError: ``invalid_position``: the shape is right, but the
         position cannot arise in a game.
     """
-    fields = _object(value, "a position", frozenset(_POSITION_FIELDS), _POSITION_FIELDS)
+    fields = _object(value, "a position", _POSITION_REQUIRED, _POSITION_FIELDS)
     if fields["format"] != POSITION_FORMAT:
         raise _bad(f"a position's 'format' must be {POSITION_FORMAT!r}")
     version = _int(fields["version"], "position.version")
@@ -675,6 +690,9 @@ def position_from_dict(value: Any) -> Position:
     for seat, bid in enumerate(_array(fields["bids"], "position.bids")):
         if bid is not None:
             _int(bid, f"position.bids[{seat}]")
+    hidden_bids = _array(fields.get("hidden_bids", []), "position.hidden_bids")
+    for k, seat in enumerate(hidden_bids):
+        _int(seat, f"position.hidden_bids[{k}]")
     hands = _array(fields["hands"], "position.hands")
     for seat, hand in enumerate(hands):
         if hand is not None:
@@ -704,6 +722,7 @@ def position_from_dict(value: Any) -> Position:
         turned=None if turned is None else _card(turned, "position.turned"),
         trump=suit,
         bids=fields["bids"],
+        hidden_bids=hidden_bids,
         tricks_won=fields["tricks_won"],
         played=[_card(card, "position.played") for card in fields["played"]],
         current_trick=[_card(card, "position.current_trick") for card in fields["current_trick"]],
