@@ -19,11 +19,21 @@ True
 
 Each piece is a small frozen value with the methods its rule needs, so it
 compares, hashes, pickles and prints like the rest of a configuration.  The
-pieces of this release are the standard game's, and two variants:
-:class:`OddSchedule` and :class:`ListedSchedule` (short schedules, rule
-22) and :class:`CanadianRule` (rule 21); :class:`PlusMinusOne` is the
-bid-total option of rule 20 (:attr:`Config.forbid_bid_total_match
-<wizard_rules.Config.forbid_bid_total_match>`).
+pieces of this release are the standard game's, and the official variants:
+
+- :class:`PlusMinusOne`, the bid-total option of rule 20
+  (:attr:`Config.forbid_bid_total_match
+  <wizard_rules.Config.forbid_bid_total_match>`), :class:`CanadianRule`
+  (rule 21) and :class:`Hardcore` (rule 25): restrictions on the last bid;
+- :class:`OddSchedule` and :class:`ListedSchedule`: short schedules (rule 22);
+- :class:`HiddenBids` (rule 23) and :class:`DelayedReveal` (rule 24): bids
+  made in secret;
+- :class:`Clairvoyance` (rule 26): round 1 played blind to your own card.
+
+Each variant also has a name (:data:`VARIANTS`), which a configuration's
+JSON, the position notation and the frameworks' parameters use;
+:func:`variant_rules` makes the rules of a list of names, and refuses the
+combinations that cannot be played together (rule 27).
 """
 
 from __future__ import annotations
