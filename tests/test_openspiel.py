@@ -697,6 +697,10 @@ def test_the_variants_are_the_rules_pieces() -> None:
         "canadian_rule": False,
         "schedule": "standard",
         "rewards": "per_round",
+        "hardcore": False,
+        "hidden_bids": False,
+        "delayed_reveal": False,
+        "clairvoyance": False,
     }
 
 

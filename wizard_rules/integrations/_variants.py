@@ -1,9 +1,14 @@
-"""The variants as the integrations' parameters: ``canadian_rule`` and ``schedule`` (internal).
+"""The variants as the integrations' parameters: the variants' flags and ``schedule`` (internal).
 
-The OpenSpiel game and the PettingZoo environment take the same two
-parameters, read here into a :class:`~wizard_rules.core.rules.Rules`:
+The OpenSpiel game and the PettingZoo environment take the same
+parameters, read here into a :class:`~wizard_rules.core.rules.Rules` by
+:func:`~wizard_rules.core.rules.variant_rules`:
 
-- ``canadian_rule``: a bool, the Canadian rule (rule 21);
+- ``canadian_rule``, ``hardcore``, ``hidden_bids``, ``delayed_reveal`` and
+  ``clairvoyance``: bools, the Canadian rule (rule 21), hardcore (rule 25),
+  hidden bids (rule 23), delayed reveal (rule 24) and clairvoyance (rule
+  26), each off by default (``forbid_bid_total_match``, rule 20.1, is a
+  field of :class:`~wizard_rules.Config` of its own);
 - ``schedule``: ``"standard"``, ``"odd"`` (rule 22.1), or the hand sizes of
   a listed schedule (rule 22.2), as a text of whole numbers separated by
   commas, semicolons or spaces (``"1,3,5"``, ``"1;3;5"``), or (PettingZoo
@@ -14,6 +19,8 @@ parameters, read here into a :class:`~wizard_rules.core.rules.Rules`:
 Rules(schedule=ListedSchedule(sizes=(1, 3, 5)), bid_restrictions=(CanadianRule(),))
 >>> schedule_text(rules_of(False, "1, 3, 5").schedule), schedule_text(OddSchedule())
 ('1;3;5', 'odd')
+>>> rules_of(False, "standard", hidden_bids=True, clairvoyance=True)
+Rules(bidding=HiddenBids(), visibility=Clairvoyance())
 """
 
 from __future__ import annotations
@@ -23,12 +30,12 @@ from collections.abc import Sequence
 from typing import Final
 
 from wizard_rules.core.rules import (
-    CanadianRule,
     ListedSchedule,
     OddSchedule,
     Rules,
     StandardSchedule,
     parse_schedule,
+    variant_rules,
 )
 from wizard_rules.core.rules import schedule_text as core_schedule_text
 from wizard_rules.errors import ConfigError, ErrorCode, show_value
@@ -61,19 +68,45 @@ def schedule_of(value: object) -> StandardSchedule | OddSchedule | ListedSchedul
     raise _bad_schedule(value)
 
 
-def rules_of(canadian_rule: object, schedule: object) -> Rules:
-    """The rules of the parameters ``canadian_rule`` and ``schedule``.
+FLAGS: Final = ("canadian_rule", "hardcore", "hidden_bids", "delayed_reveal", "clairvoyance")
+"""The variants the integrations take as bool parameters, in the order of their
+parameter tables (``forbid_bid_total_match`` is :class:`~wizard_rules.Config`'s own)."""
 
-    :raises ConfigError: ``invalid_config``: ``canadian_rule`` is not a
-        bool, or ``schedule`` is not a schedule.
+
+def rules_of(
+    canadian_rule: object,
+    schedule: object,
+    *,
+    hardcore: object = False,
+    hidden_bids: object = False,
+    delayed_reveal: object = False,
+    clairvoyance: object = False,
+) -> Rules:
+    """The rules of the variants' flags and the parameter ``schedule``.
+
+    :raises ConfigError: ``invalid_config``: a flag is not a bool,
+        ``schedule`` is not a schedule, or the variants cannot be played
+        together (hidden bids or delayed reveal with a bid restriction,
+        rule 27.2; hidden bids with delayed reveal, rule 27.3; clairvoyance
+        with a first round of more than one card is refused by
+        :class:`~wizard_rules.Config`, rule 26.1).
     """
-    if type(canadian_rule) is not bool:
-        raise ConfigError(
-            ErrorCode.INVALID_CONFIG,
-            f"canadian_rule must be a bool, not {type(canadian_rule).__name__}",
-        )
-    restrictions = (CanadianRule(),) if canadian_rule else ()
-    return Rules(schedule=schedule_of(schedule), bid_restrictions=restrictions)
+    flags = {
+        "canadian_rule": canadian_rule,
+        "hardcore": hardcore,
+        "hidden_bids": hidden_bids,
+        "delayed_reveal": delayed_reveal,
+        "clairvoyance": clairvoyance,
+    }
+    for name, value in flags.items():
+        if type(value) is not bool:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"{name} must be a bool, not {type(value).__name__}",
+            )
+    return variant_rules(
+        [name for name, value in flags.items() if value], schedule=schedule_of(schedule)
+    )
 
 
 def schedule_text(schedule: StandardSchedule | OddSchedule | ListedSchedule) -> str:

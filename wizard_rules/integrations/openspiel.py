@@ -34,10 +34,21 @@ name                        default           meaning
                                               ``"per_round"``, each round's scores
                                               at its end; ``"terminal"``, the whole
                                               score at the game's end only
+``hardcore``                ``False``         hardcore (rule 25)
+``hidden_bids``             ``False``         hidden bids (rule 23)
+``delayed_reveal``          ``False``         delayed reveal (rule 24)
+``clairvoyance``            ``False``         clairvoyance (rule 26)
 ==========================  ================  ==========================================
 
-**Variants.**  ``canadian_rule`` and ``schedule`` make the rules a
-:class:`~wizard_rules.core.rules.Rules` of those pieces.  With a short
+**Variants.**  ``canadian_rule``, ``hardcore``, ``hidden_bids``,
+``delayed_reveal``, ``clairvoyance`` and ``schedule`` make the rules a
+:class:`~wizard_rules.core.rules.Rules` of those pieces
+(:func:`~wizard_rules.core.rules.variant_rules`).  Each flag is a bool (anything
+else is refused with :class:`~wizard_rules.ConfigError` ``invalid_config``), and
+so are the combinations that cannot be played (rule 27): hidden bids or
+delayed reveal with ``forbid_bid_total_match``, ``canadian_rule`` or
+``hardcore``; hidden bids with delayed reveal; clairvoyance with a schedule
+whose first round deals more than one card.  With a short
 schedule the round number is no longer the hand size: round ``r`` deals
 ``config.deal_sizes[r - 1]`` cards, the game has ``config.rounds`` rounds
 (``round`` is 1 to that), and the game's length, utilities, chance nodes
@@ -185,7 +196,7 @@ from wizard_rules.errors import (
     show_value,
 )
 from wizard_rules.formats.action_ids import NUM_ACTIONS, action_id, to_action
-from wizard_rules.integrations._variants import rules_of, schedule_text
+from wizard_rules.integrations._variants import FLAGS, rules_of, schedule_text
 from wizard_rules.integrations.tensors import Layout, _round_start, max_score
 
 __all__ = [
@@ -205,6 +216,10 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "canadian_rule": False,
     "schedule": "standard",
     "rewards": "per_round",
+    "hardcore": False,
+    "hidden_bids": False,
+    "delayed_reveal": False,
+    "clairvoyance": False,
 }
 _REWARDS: Final = ("per_round", "terminal")  # the values of the rewards parameter
 
@@ -276,7 +291,11 @@ class _Spec:
             players=values["players"],
             first_dealer=values["first_dealer"],
             forbid_bid_total_match=values["forbid_bid_total_match"],
-            rules=rules_of(values["canadian_rule"], values["schedule"]),
+            rules=rules_of(
+                values["canadian_rule"],
+                values["schedule"],
+                **{name: values[name] for name in FLAGS if name != "canadian_rule"},
+            ),
         )
         # The parameters as the game keeps them (a game string must load again).
         self.params = {**values, "schedule": schedule_text(self.config.rules.schedule)}

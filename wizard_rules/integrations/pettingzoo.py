@@ -42,8 +42,16 @@ an AEC environment of one game, or of one round of a game:
   name that is not one of ``possible_agents``
   :class:`~wizard_rules.InvalidArgumentError`;
 - the **variants** are keyword arguments, as in OpenSpiel:
-  ``canadian_rule=True`` (rule 21) and ``schedule="odd"`` or a list of hand
-  sizes (rule 22), the rules of :attr:`raw_env.config`; the observation's
+  ``canadian_rule=True`` (rule 21), ``schedule="odd"`` or a list of hand
+  sizes (rule 22), ``hidden_bids=True`` (rule 23), ``delayed_reveal=True``
+  (rule 24), ``hardcore=True`` (rule 25) and ``clairvoyance=True`` (rule
+  26), the rules of :attr:`raw_env.config` (bools, each off by default;
+  combinations that cannot be played, rule 27, are refused with
+  ``invalid_config``).  An observation holds only what its agent may see:
+  no hidden bid (encoded as a bid not made), and under clairvoyance, in
+  round 1, not its own card but every other seat's (the layout's
+  ``other_hands`` piece, present only then); :meth:`~raw_env.state` shows
+  everything; the observation's
   layout is made for the schedule (its ``round`` piece has one entry a
   round), and a one-round game starts every seat level, so the Canadian
   rule binds only in the whole game;
@@ -208,9 +216,20 @@ class raw_env(AECEnv):  # type: ignore[misc]
         schedule ``round`` is 1 to :attr:`Config.rounds
         <wizard_rules.Config.rounds>`, and round ``r`` deals
         ``config.deal_sizes[r - 1]`` cards.
+    :param hardcore: hardcore (rule 25).
+    :param hidden_bids: hidden bids (rule 23): an observation shows no other
+        seat's bid until every bid is in.
+    :param delayed_reveal: delayed reveal (rule 24): an observation shows no
+        other seat's bid this round.
+    :param clairvoyance: clairvoyance (rule 26): in round 1 an observation
+        shows every other seat's card (the ``other_hands`` piece of the
+        layout) and not the agent's own; that round has no play move.
     :raises ConfigError: ``invalid_config``: a bad number of players, first
-        dealer, round, rewards, render mode, ``canadian_rule`` (not a bool)
-        or schedule (not one, or a hand larger than 60 / players).
+        dealer, round, rewards, render mode, a variant's flag (not a bool),
+        schedule (not one, or a hand larger than 60 / players), or variants
+        that cannot be played together (rule 27: hidden bids or delayed
+        reveal with a bid restriction, hidden bids with delayed reveal,
+        clairvoyance with a first round of more than one card).
     """
 
     metadata: Final = {
@@ -237,13 +256,24 @@ class raw_env(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         canadian_rule: bool = False,
         schedule: str | Sequence[int] = "standard",
+        hardcore: bool = False,
+        hidden_bids: bool = False,
+        delayed_reveal: bool = False,
+        clairvoyance: bool = False,
     ) -> None:
         super().__init__()
         self.config: Final = Config(
             players=players,
             first_dealer=first_dealer,
             forbid_bid_total_match=forbid_bid_total_match,
-            rules=rules_of(canadian_rule, schedule),
+            rules=rules_of(
+                canadian_rule,
+                schedule,
+                hardcore=hardcore,
+                hidden_bids=hidden_bids,
+                delayed_reveal=delayed_reveal,
+                clairvoyance=clairvoyance,
+            ),
         )
         """The :class:`~wizard_rules.Config` of the game."""
         if round is not None and (type(round) is not int or not 1 <= round <= self.config.rounds):

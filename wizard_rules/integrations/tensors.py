@@ -238,6 +238,9 @@ class Layout:
         """The hand size of each round of the schedule the layout is for."""
         self.rounds: Final = len(self.deal_sizes)
         """The number of rounds of a whole game, ``R``."""
+        self._visibility = rules.visibility
+        self.clairvoyant: Final = rules.visibility.blind(1)
+        """Whether the layout is for clairvoyance (rule 26): it has the ``other_hands`` piece."""
         h = _CARDS // players  # the largest hand a schedule may deal
         self._bids = h + 1
         n, r, b = players, self.rounds, self._bids
@@ -248,6 +251,7 @@ class Layout:
             ("dealer", (n,), public),
             ("current_player", (n,), public),
             ("hand", (_CARDS,), private),
+            ("other_hands", (n - 1, _CARDS), private and self.clairvoyant),
             ("turned", (_CARDS,), public),
             ("trump", (len(_SUITS),), public),
             ("bids", (n, b), public),
@@ -311,6 +315,12 @@ class Layout:
                 f"this layout is for rounds of {_sizes_text(self.deal_sizes)} cards, "
                 f"not {_sizes_text(config.deal_sizes)}",
             )
+        if config.rules.visibility != self._visibility:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"this layout is for games {'with' if self.clairvoyant else 'without'} "
+                f"clairvoyance, not {'without' if self.clairvoyant else 'with'} it",
+            )
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:
@@ -318,9 +328,16 @@ class Layout:
         offsets = self.offsets
         n, b = self.players, self._bids
         ones: list[int] = [offsets["seat"] + view.seat]
+        blind = config.rules.visibility.blind(view.round)
         if "hand" in offsets:
-            hand = dealt if view.phase is Phase.DEAL else view.hand
+            # A blind seat (clairvoyance, round 1) sees no card of its own, dealt or held.
+            hand = (() if blind else dealt) if view.phase is Phase.DEAL else view.hand
             ones.extend(offsets["hand"] + card.index for card in hand)
+        if "other_hands" in offsets:
+            for i in range(n - 1):
+                seen = view.hands[seat_after(view.seat, 1 + i, n)]
+                base = offsets["other_hands"] + i * _CARDS
+                ones.extend(base + card.index for card in seen or ())
         if "phase" in offsets:
             phase = Phase.GAME_OVER if over else view.phase
             ones.append(offsets["phase"] + PHASES.index(phase))
