@@ -185,7 +185,8 @@ from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
 from wizard_rules.core.config import Config, seat_after
 from wizard_rules.core.position import position_of
-from wizard_rules.core.state import State, new_game
+from wizard_rules.core.rules import HiddenBids
+from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.transitions import apply, apply_legal, legal_actions
 from wizard_rules.core.views import player_view
 from wizard_rules.errors import (
@@ -519,7 +520,11 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         The hidden cards (other players' hands and the stack, as far as this
         round has dealt them) are shuffled, and each other seat gets as many
         as it holds, never of a suit it showed it lacks (by not following
-        it); the rest of the history is kept.  Every such deal is possible,
+        it); the rest of the history is kept.  In a blind round
+        (clairvoyance, rule 26) the hidden card is the viewer's own, drawn
+        from the cards it does not see; the others' are kept.  Bids hidden
+        from the viewer (hidden bids, delayed reveal) are drawn again, each
+        uniformly from 0 to the hand size.  Every such deal is possible,
         though they are not drawn with exactly equal probabilities.  At the
         end of the game (or of its one round) every card dealt has been
         played in the open, so nothing is hidden: the result is a copy.
@@ -544,9 +549,18 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         start = self._deal_start
         drawn = history[start : start + self._spec.chance_nodes(self._state.round)]
         redrawn = _redeal(self._state, player_id, drawn, rng)
+        # The bids hidden from the viewer (hidden bids, delayed reveal) are drawn
+        # again too: any bid of 0 to the hand size (no restriction goes with them).
+        secret = set(player_view(self._state, player_id).hidden_bids)
+        size = self._state.deal_size
         game = self.get_game()
         state: WizardState = game.new_initial_state()
-        for action in history[:start] + redrawn + history[start + len(drawn) :]:
+        for action in history[:start] + redrawn:
+            state.apply_action(action)
+        for action in history[start + len(drawn) :]:
+            seat = state.current_player()
+            if seat in secret and state._state.phase is Phase.BID:
+                action = action_id(Bid(seat, rng.randint(0, size)))
             state.apply_action(action)
         return state
 
@@ -599,26 +613,38 @@ def _kind_of(index: int) -> Suit | None:
 
 
 def _redeal(state: State, viewer: int, drawn: list[int], rng: random.Random) -> list[int]:
-    """New chance outcomes for this round: the viewer's and the public cards kept."""
+    """New chance outcomes for this round: the cards the viewer sees, and the public ones, kept.
+
+    The viewer sees its own cards (as far as dealt), but in a blind round
+    (rule 26), where it sees the others' once the deal is done and nothing
+    of a deal in progress.
+    """
     n = state.config.players
     dealt = n * state.deal_size
     seats = [seat_after(state.dealer, 1 + k, n) for k in range(min(len(drawn), dealt))]
+    blind = state.config.rules.visibility.blind(state.round)
+
+    def hidden(seat: int) -> bool:
+        if blind:
+            return state.is_chance or seat == viewer
+        return seat != viewer
+
     if state.is_chance:  # a deal in progress: nothing played yet
         played: dict[int, list[int]] = {}
         voids: dict[int, set[Suit]] = {}
     else:
         played, voids = _played_by(state), _voids(state)
-    known = {i for k, i in enumerate(drawn) if k >= len(seats) or seats[k] == viewer}
+    known = {i for k, i in enumerate(drawn) if k >= len(seats) or not hidden(seats[k])}
     for cards in played.values():
         known.update(cards)
-    need = {s: seats.count(s) - len(played.get(s, [])) for s in set(seats) if s != viewer}
+    need = {s: seats.count(s) - len(played.get(s, [])) for s in set(seats) if hidden(s)}
     pool = [i for i in range(len(DECK)) if i not in known]
     hands = _assign(pool, need, voids, rng)
     for seat, cards in hands.items():
         cards.extend(played.get(seat, []))
         rng.shuffle(cards)
     return [
-        drawn[k] if k >= len(seats) or seats[k] == viewer else hands[seats[k]].pop()
+        drawn[k] if k >= len(seats) or not hidden(seats[k]) else hands[seats[k]].pop()
         for k in range(len(drawn))
     ]
 
@@ -727,7 +753,8 @@ class WizardObserver:
                 position = attrs.evolve(position, hands=hidden)
             tokens.append(position.to_text())
         elif self._private:
-            tokens.append("hand=" + _cards_text(state._state.hand(player)))
+            view = player_view(state._state, player)
+            tokens.extend(_private_tokens(view.hands, player, blind=view.hands[player] is None))
         if dealt and self._private:
             tokens.append("dealt=" + _cards_text([DECK[i] for i in sorted(dealt)]))
         if state.is_terminal() and self._spec.round != 0:
@@ -739,7 +766,24 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return ",".join(card.text for card in cards) if cards else "-"
 
 
+def _private_tokens(
+    hands: Sequence[Sequence[Card] | None], player: int, *, blind: bool
+) -> list[str]:
+    """``hand=<cards>``; in a blind round ``hand=?`` and ``h<seat>=<cards>`` of each other seat."""
+    if not blind:
+        own = hands[player]
+        return ["hand=" + _cards_text(own or ())]
+    n = len(hands)
+    return ["hand=?"] + [
+        f"h{seat}=" + _cards_text(hands[seat] or ())
+        for seat in (seat_after(player, k, n) for k in range(1, n))
+    ]
+
+
 def _own_dealt(state: WizardState, player: int) -> list[int]:
+    """The cards of the deal in progress dealt to ``player`` so far (none in a blind round)."""
+    if state._spec.config.rules.visibility.blind(state._state.round):
+        return []  # a blind seat sees none of its own cards (rule 26.2)
     n = state._spec.config.players
     dealer = state._state.dealer
     limit = n * state._state.deal_size
@@ -751,17 +795,67 @@ def _own_dealt(state: WizardState, player: int) -> list[int]:
 
 
 def _history_string(state: WizardState, player: int, private: bool, public: bool) -> str:
+    """Everything ``player`` has seen since the game's start, in order (see the module's text).
+
+    Built from the history, each token only once the player may see it: a
+    secret bid (hidden bids, delayed reveal) is ``b<seat>=?`` but the
+    player's own, until the ``bids=`` token that reveals the round's bids
+    (when the last bid is made, or with the round's last trick); in a blind
+    round (clairvoyance) the deal shows the others' cards, not the player's,
+    and the trick that plays itself with the last bid follows it.
+    """
+    rules = state._spec.config.rules
+    n = state._spec.config.players
+    secret = rules.bidding.secret
+    shown_at_once = type(rules.bidding) is HiddenBids  # else delayed: with the last trick
     tokens = [f"p{player}"]
-    round = state._spec.start.round
+    round = state._spec.start.round - 1
+    bids: dict[int, int] = {}
+    plays = size = 0
+
+    def reveal() -> None:
+        if public and secret:
+            tokens.append("bids=" + ",".join(str(bids[seat]) for seat in range(n)))
+
     for action in state._state.history:
         if type(action) is Deal:
+            round += 1
+            bids, plays, size = {}, 0, len(action.hands[0])
             deal = [f"r{round}"]
             if private:
-                deal.append("hand=" + _cards_text(action.hands[player]))
+                hands = [tuple(hand) for hand in action.hands]
+                deal.extend(_private_tokens(hands, player, blind=rules.visibility.blind(round)))
             if public:
                 deal.append("turned=" + (action.turned.text if action.turned else "-"))
             tokens.extend(deal)
-            round += 1
+        elif type(action) is Bid:
+            bids[action.player] = action.tricks
+            if not secret:
+                if public:
+                    tokens.append(_public_token(action))
+            elif action.player == player and private:
+                tokens.append(_public_token(action))
+            elif public:
+                tokens.append(f"b{action.player}=?")
+            if len(bids) == n:
+                if shown_at_once:
+                    reveal()
+                if rules.visibility.blind(round):  # the trick plays itself (rule 26.3)
+                    result = next(r for r in state._state.results if r.round == round)
+                    if public:
+                        trick = result.tricks[0]
+                        tokens.extend(
+                            f"{seat_after(trick.leader, i, n)}:{card}"
+                            for i, card in enumerate(trick.cards)
+                        )
+                    if not shown_at_once:
+                        reveal()
+        elif type(action) is Play:
+            plays += 1
+            if public:
+                tokens.append(_public_token(action))
+            if plays == n * size and not shown_at_once:
+                reveal()  # the round's last trick (rule 24.2)
         elif public:
             tokens.append(_public_token(action))
     dealt = _own_dealt(state, player)
