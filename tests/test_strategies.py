@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import importlib.metadata
+import itertools
 import random
+from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import Phase as HypothesisPhase
+from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
 from wizard_rules import (
     Card,
     Config,
+    ConfigError,
     GameRecord,
     InvalidArgumentError,
     Phase,
@@ -20,7 +24,10 @@ from wizard_rules import (
     is_legal,
     random_game,
 )
+from wizard_rules.core.rules import variant_names
 from wizard_rules.integrations.strategies import actions, configs, hands, player_views, states
+
+from .helpers import stable_id
 
 
 def _installed() -> importlib.metadata.Distribution | None:
@@ -111,3 +118,100 @@ def test_strategies_are_registered_with_hypothesis(
     assert isinstance(state.phase, Phase)
     assert view.seat < view.config.players
     assert record.replay().history == record.actions
+
+
+# -- the variants --------------------------------------------------------------
+
+# Every combination of variants that may be played together, by rule 27: at
+# most one secret bidding (27.3), none with a bid restriction (27.2), any
+# restrictions together (27.1), and clairvoyance with anything (27.4).
+_RESTRICTIONS = ("canadian_rule", "forbid_bid_total_match", "hardcore")
+PLAYABLE = {
+    frozenset(chosen) | frozenset(clairvoyance)
+    for clairvoyance in ((), ("clairvoyance",))
+    for chosen in [
+        *(c for n in range(4) for c in itertools.combinations(_RESTRICTIONS, n)),
+        ("hidden_bids",),
+        ("delayed_reveal",),
+    ]
+}
+
+
+def test_there_are_twenty_playable_combinations() -> None:
+    assert len(PLAYABLE) == 20
+
+
+@settings(max_examples=100)
+@given(configs(variants=None))
+def test_drawn_variants_may_be_played_together(config: Config) -> None:
+    names = frozenset(variant_names(config.rules))
+    assert names in PLAYABLE
+    assert config.forbid_bid_total_match is ("forbid_bid_total_match" in names)
+
+
+@pytest.mark.parametrize("names", sorted(sorted(c) for c in PLAYABLE), ids=stable_id)
+def test_every_playable_combination_is_drawn(names: list[str]) -> None:
+    found = find(
+        configs(variants=None),
+        lambda config: set(variant_names(config.rules)) == set(names),
+        settings=settings(database=None, phases=[HypothesisPhase.generate], max_examples=2000),
+    )
+    assert set(variant_names(found.rules)) == set(names)
+
+
+def test_no_variant_is_the_smallest_config() -> None:
+    smallest = find(configs(variants=None), lambda config: True)
+    assert smallest == Config(players=3)
+
+
+@given(configs())
+def test_by_default_only_the_bid_total_option_is_drawn(config: Config) -> None:
+    assert set(variant_names(config.rules)) <= {"forbid_bid_total_match"}
+
+
+@given(configs(variants=("hidden_bids", "clairvoyance")))
+def test_fixed_variants(config: Config) -> None:
+    assert variant_names(config.rules) == ("clairvoyance", "hidden_bids")
+    assert not config.forbid_bid_total_match  # never with a secret bidding
+
+
+@given(configs(variants=["hardcore"]))
+def test_fixed_variants_draw_the_bid_total_option(config: Config) -> None:
+    assert set(variant_names(config.rules)) - {"forbid_bid_total_match"} == {"hardcore"}
+
+
+@given(configs(variants=None, forbid_bid_total_match=True))
+def test_variants_with_the_bid_total_option_fixed_on(config: Config) -> None:
+    assert config.forbid_bid_total_match
+    assert not config.rules.bidding.secret
+
+
+@given(configs(variants=None, forbid_bid_total_match=False))
+def test_variants_with_the_bid_total_option_fixed_off(config: Config) -> None:
+    assert not config.forbid_bid_total_match
+
+
+@given(configs(variants=["forbid_bid_total_match", "canadian_rule"]))
+def test_the_bid_total_option_named(config: Config) -> None:
+    assert set(variant_names(config.rules)) == {"forbid_bid_total_match", "canadian_rule"}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"variants": ["hidden_bids", "hardcore"]}, ConfigError),
+        ({"variants": ["hidden_bids", "delayed_reveal"]}, ConfigError),
+        ({"variants": ["hidden_bids"], "forbid_bid_total_match": True}, ConfigError),
+        (
+            {"variants": ["forbid_bid_total_match"], "forbid_bid_total_match": False},
+            InvalidArgumentError,
+        ),
+        ({"variants": ["telepathy"]}, InvalidArgumentError),
+        ({"variants": "hidden_bids"}, InvalidArgumentError),
+        ({"variants": 3}, InvalidArgumentError),
+    ],
+    ids=stable_id,
+)
+def test_impossible_variants_are_refused(kwargs: dict[str, Any], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        configs(**kwargs)

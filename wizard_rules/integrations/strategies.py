@@ -28,6 +28,7 @@ shrinks to a short game.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Final
 
 from hypothesis import strategies as st
@@ -37,10 +38,11 @@ from wizard_rules.core.cards import DECK, Card, Suit
 from wizard_rules.core.chance import random_deal
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.core.position import Position, position_of
+from wizard_rules.core.rules import VARIANTS, variant_rules
 from wizard_rules.core.state import State, new_game
 from wizard_rules.core.transitions import apply, is_legal, legal_actions
 from wizard_rules.core.views import PlayerView, player_view
-from wizard_rules.errors import ErrorCode, InvalidArgumentError
+from wizard_rules.errors import ErrorCode, InvalidArgumentError, show_value
 from wizard_rules.formats.records import GameRecord
 from wizard_rules.sim.random_play import random_action
 
@@ -63,11 +65,45 @@ def configs(
     players: int | st.SearchStrategy[int] | None = None,
     *,
     forbid_bid_total_match: bool | None = None,
+    variants: Iterable[str] | None = (),
 ) -> st.SearchStrategy[Config]:
     """Rule configurations: 3 to 6 players, any first dealer, options on and off.
 
+    By default the variants of :data:`~wizard_rules.core.rules.VARIANTS` are
+    off but the bid-total option, as in earlier versions; ``variants=None``
+    draws any combination of them that may be played together (rule 27):
+    at most one of hidden bids and delayed reveal, no bid restriction with
+    either, and clairvoyance with anything (its first round is of one card,
+    the standard schedule's).  Shrinks towards no variant.
+
+    >>> from hypothesis import given, settings
+    >>> from wizard_rules.core.rules import variant_names
+    >>> from wizard_rules.integrations.strategies import configs
+    >>> @settings(max_examples=20)
+    ... @given(configs(variants=None))
+    ... def test_secret_bids_are_never_restricted(config):
+    ...     assert not config.rules.bidding.secret or not config.rules.bid_restrictions
+    >>> test_secret_bids_are_never_restricted()
+    >>> @settings(max_examples=5)
+    ... @given(configs(4, variants=["hidden_bids", "clairvoyance"]))
+    ... def test_fixed(config):
+    ...     assert variant_names(config.rules) == ("clairvoyance", "hidden_bids")
+    ...     assert config.players == 4 and not config.forbid_bid_total_match
+    >>> test_fixed()
+
     :param players: a fixed number of players, or a strategy for it.
-    :param forbid_bid_total_match: fix the bid-total option, or ``None`` for both.
+    :param forbid_bid_total_match: fix the bid-total option, or ``None`` for
+        both (where the variants allow it: never with hidden bids or delayed
+        reveal).
+    :param variants: the names of the variants on, exactly (the bid-total
+        option is also on if it is named, and otherwise as
+        ``forbid_bid_total_match`` says); ``None`` to draw any valid
+        combination.
+    :raises InvalidArgumentError: ``invalid_argument``: ``variants`` names
+        something that is not a variant, or names the bid-total option while
+        ``forbid_bid_total_match`` is ``False``.
+    :raises ConfigError: ``invalid_config``: the variants named (with the
+        bid-total option if it is fixed on) cannot be played together.
     """
     player_counts: st.SearchStrategy[int]
     if players is None:
@@ -76,16 +112,79 @@ def configs(
         player_counts = st.just(players)
     else:
         player_counts = players
-    flags = st.booleans() if forbid_bid_total_match is None else st.just(forbid_bid_total_match)
+    combinations = _variant_combinations(forbid_bid_total_match, variants)
 
     @st.composite
     def build(draw: st.DrawFn) -> Config:
         count = draw(player_counts)
+        first_dealer = draw(st.integers(0, count - 1))
+        flag, names = draw(combinations)
         return Config(
             players=count,
-            first_dealer=draw(st.integers(0, count - 1)),
-            forbid_bid_total_match=draw(flags),
+            first_dealer=first_dealer,
+            forbid_bid_total_match=flag,
+            rules=variant_rules(names),
         )
+
+    return build()
+
+
+_FORBID: Final = "forbid_bid_total_match"
+_SECRET_BIDDINGS: Final = ("hidden_bids", "delayed_reveal")
+_OTHER_RESTRICTIONS: Final = ("canadian_rule", "hardcore")
+
+
+def _variant_combinations(
+    forbid: bool | None, variants: Iterable[str] | None
+) -> st.SearchStrategy[tuple[bool, tuple[str, ...]]]:
+    """The bid-total flag and the other variants' names, drawn as :func:`configs` says."""
+    if variants is None:
+        return _any_combination(forbid)
+    if isinstance(variants, str) or not isinstance(variants, Iterable):
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"variants must be None or names of variants, not {show_value(variants)}",
+        )
+    names = tuple(variants)
+    for name in names:
+        if name not in VARIANTS:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"the variants are {', '.join(VARIANTS)}, not {show_value(name)}",
+            )
+    others = tuple(name for name in VARIANTS if name in names and name != _FORBID)
+    if _FORBID in names:
+        if forbid is False:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                "variants names forbid_bid_total_match, which forbid_bid_total_match=False "
+                "turns off",
+            )
+        forbid = True
+    variant_rules((_FORBID, *others) if forbid else others)  # raises if they cannot be played
+    secret = any(name in _SECRET_BIDDINGS for name in others)
+    flags = st.booleans() if forbid is None and not secret else st.just(bool(forbid))
+    return flags.map(lambda flag: (flag, others))
+
+
+def _any_combination(forbid: bool | None) -> st.SearchStrategy[tuple[bool, tuple[str, ...]]]:
+    """Any combination of variants that may be played together (rule 27), shrinking to none."""
+    flags = st.booleans() if forbid is None else st.just(forbid)
+
+    @st.composite
+    def build(draw: st.DrawFn) -> tuple[bool, tuple[str, ...]]:
+        flag = draw(flags)
+        chosen = [name for name in _OTHER_RESTRICTIONS if draw(st.booleans())]
+        # A secret bidding goes with no bid restriction (rule 27.2), nor with
+        # the other secret bidding (rule 27.3).  It is always drawn, so that
+        # every combination takes as many choices and no variant is the
+        # simplest example.
+        bidding = draw(st.sampled_from((None, *_SECRET_BIDDINGS)))
+        if bidding is not None and not flag and not chosen:
+            chosen.append(bidding)
+        if draw(st.booleans()):  # clairvoyance goes with everything (rule 27.4)
+            chosen.append("clairvoyance")
+        return flag, tuple(name for name in VARIANTS if name in chosen)
 
     return build()
 
