@@ -7,6 +7,7 @@ import itertools
 import math
 import random
 import sys
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import given
@@ -16,6 +17,7 @@ from wizard_rules import (
     Card,
     Config,
     InvalidArgumentError,
+    Phase,
     PlayerView,
     State,
     apply,
@@ -25,8 +27,13 @@ from wizard_rules import (
     position_of,
     random_action,
 )
-from wizard_rules.agents.determinization import consistent_deals, determinize, voids
-from wizard_rules.core.rules import ListedSchedule, OddSchedule, Rules
+from wizard_rules.agents.determinization import (
+    consistent_deals,
+    consistent_worlds,
+    determinize,
+    voids,
+)
+from wizard_rules.core.rules import ListedSchedule, OddSchedule, Rules, variant_rules
 from wizard_rules.integrations.strategies import player_views
 
 from .fields import assert_same_position
@@ -335,3 +342,275 @@ def _hidden_cards_of(state: State) -> set[Card]:
     if state.turned is not None:
         seen.add(state.turned)
     return set(DECK) - seen
+
+
+# -- the variants: hidden bids, delayed reveal and the own card under clairvoyance ----------
+#
+# A *world* is a placement of the hidden cards and a value of each hidden bid.
+# The worlds are enumerated here by brute force, from the rules and the view
+# alone: the hidden hands are the entries of ``view.hands`` that are ``None``
+# (the other seats' with cards; under clairvoyance in round 1 the viewer's
+# own, rule 26.2), their cards any the viewer does not see that agree with the
+# play (``_consistent``); each hidden bid any of 0 to the hand size, since a
+# secret bidding restricts no bid (rule 27.2).  ``determinize`` must draw each
+# world equally often.
+
+_World = tuple[tuple[tuple[Card, ...], ...], tuple[int, ...]]
+
+
+def _hidden_seats(view: PlayerView) -> list[int]:
+    return [seat for seat, hand in enumerate(view.hands) if hand is None]
+
+
+def _deals(view: PlayerView) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    """Every placement of the unseen cards into the hidden hands that agrees with the play."""
+    seen = {*view.played, *view.current_trick, view.turned}
+    for hand in view.hands:
+        seen.update(hand or ())
+    unseen = sorted(set(DECK) - seen, key=lambda c: c.index)
+    seats = _hidden_seats(view)
+
+    def place(
+        i: int, left: list[Card], hands: dict[int, tuple[Card, ...]]
+    ) -> Iterator[tuple[tuple[Card, ...], ...]]:
+        if i == len(seats):
+            if _consistent(view, hands):
+                yield tuple(hands[s] for s in seats)
+            return
+        for hand in itertools.combinations(left, view.hand_sizes[seats[i]]):
+            yield from place(i + 1, [c for c in left if c not in hand], {**hands, seats[i]: hand})
+
+    return place(0, unseen, {})
+
+
+def _bid_values(view: PlayerView) -> list[tuple[int, ...]]:
+    """Every value of the hidden bids: each any of 0 to the hand size (rule 27.2)."""
+    return list(itertools.product(range(view.deal_size + 1), repeat=len(view.hidden_bids)))
+
+
+def _enumerate_worlds(view: PlayerView) -> list[_World]:
+    """Every world consistent with ``view``, by brute force (see above)."""
+    bids = _bid_values(view)
+    return [(deal, bid) for deal in _deals(view) for bid in bids]
+
+
+def _world_of(view: PlayerView, state: State) -> _World:
+    return (
+        tuple(state.hand(s) for s in _hidden_seats(view)),
+        tuple(_bid(state, s) for s in view.hidden_bids),
+    )
+
+
+def _bid(state: State, seat: int) -> int:
+    bid = state.bids[seat]
+    assert bid is not None
+    return bid
+
+
+def _z(observed: collections.Counter[object], expected: dict[object, float]) -> float:
+    """Pearson's chi-square of ``observed`` against ``expected``, as a normal deviate.
+
+    With Wilson and Hilferty's approximation of its tail: ``z < 5`` is a
+    p-value above 3e-7 (and each test's seed is fixed: the test is not flaky).
+    """
+    assert set(observed) <= set(expected)  # nothing drawn that the enumeration lacks
+    chi2 = sum((observed[cell] - e) ** 2 / e for cell, e in expected.items())
+    df = len(expected) - 1
+    return float(((chi2 / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df)))
+
+
+def _view_where(config: Config, seed: int, found: Callable[[State], int | None]) -> PlayerView:
+    """The first view, in a game played at random, of the seat ``found`` names."""
+    state, rng = new_game(config), random.Random(seed)
+    while True:
+        seat = found(state)
+        if seat is not None:
+            return player_view(state, seat)
+        assert not state.is_over
+        state = apply(state, random_action(state, rng))
+
+
+def _dealer_to_bid(state: State) -> int | None:
+    return (
+        state.dealer if state.phase is Phase.BID and state.current_player == state.dealer else None
+    )
+
+
+def _second_to_bid(state: State) -> int | None:
+    second = (state.dealer + 2) % state.config.players
+    return second if state.phase is Phase.BID and state.current_player == second else None
+
+
+def _in_trick_two(cards: int) -> Callable[[State], int | None]:
+    """The seat to play card ``cards + 1`` of round 2's second trick."""
+
+    def found(state: State) -> int | None:
+        if (
+            state.round == 2
+            and len(state.completed_tricks) == 1
+            and len(state.current_trick) == cards
+        ):
+            return state.current_player
+        return None
+
+    return found
+
+
+def _rules(*names: str) -> Rules:
+    return variant_rules(names)
+
+
+# (id, config, seed, the seat whose view, per world drawn on average, what it hides)
+FULL_WORLD_CASES = [
+    # clairvoyance, round 1: the dealer's own card (57 unseen: 60 less two cards and the turned)
+    ("clairvoyance", Config(players=3, rules=_rules("clairvoyance")), 1, _dealer_to_bid, 150),
+    # with hidden bids: the own card and two hidden bids of 0 or 1 (57 x 4 worlds)
+    (
+        "clairvoyance+hidden_bids",
+        Config(players=3, rules=_rules("clairvoyance", "hidden_bids")),
+        1,
+        _dealer_to_bid,
+        30,
+    ),
+    # with delayed reveal, the second bidder: its own card and the first bid (57 x 2)
+    (
+        "clairvoyance+delayed_reveal",
+        Config(players=3, rules=_rules("clairvoyance", "delayed_reveal")),
+        2,
+        _second_to_bid,
+        30,
+    ),
+    # delayed reveal in play, 4 players: three hidden bids of 0 to 2, the others' cards played
+    (
+        "delayed_reveal-4p",
+        Config(players=4, rules=_rules("delayed_reveal")),
+        3,
+        _in_trick_two(3),
+        40,
+    ),
+    # delayed reveal in play, 3 players: one hidden hand of one card, two hidden bids of 0 to 2
+    (
+        "delayed_reveal-3p",
+        Config(players=3, rules=_rules("delayed_reveal")),
+        4,
+        _in_trick_two(1),
+        20,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("config", "seed", "found", "per_world"),
+    [case[1:] for case in FULL_WORLD_CASES],
+    ids=[case[0] for case in FULL_WORLD_CASES],
+)
+def test_every_consistent_world_is_drawn_equally_often(
+    config: Config, seed: int, found: Callable[[State], int | None], per_world: int
+) -> None:
+    view = _view_where(config, seed, found)
+    assert view.hidden_bids or view.hand == ()  # something beyond the others' hands is hidden
+    worlds = _enumerate_worlds(view)
+    assert len(set(worlds)) == len(worlds) == consistent_worlds(view)
+    rng = random.Random(2025)
+    counts: collections.Counter[object] = collections.Counter()
+    for _ in range(per_world * len(worlds)):
+        counts[_world_of(view, determinize(view, rng))] += 1
+    assert set(counts) == set(worlds)  # nothing inconsistent, nothing missing
+    assert _z(counts, dict.fromkeys(worlds, float(per_world))) < 5
+
+
+def test_the_cases_hide_what_they_say() -> None:
+    """Each case's view hides what its comment says (so the test above tests that)."""
+    views = {case[0]: _view_where(*case[1:4]) for case in FULL_WORLD_CASES}
+    own = views["clairvoyance"]
+    assert own.hand == ()
+    assert own.hands[own.seat] is None
+    assert not own.hidden_bids
+    assert all(hand is not None for seat, hand in enumerate(own.hands) if seat != own.seat)
+    assert consistent_deals(own) == 57
+    both = views["clairvoyance+hidden_bids"]
+    assert len(both.hidden_bids) == 2
+    assert both.deal_size == 1
+    assert consistent_worlds(both) == 228
+    assert len(views["clairvoyance+delayed_reveal"].hidden_bids) == 1
+    four = views["delayed_reveal-4p"]
+    assert len(four.hidden_bids) == 3
+    assert consistent_deals(four) == 1
+    assert consistent_worlds(four) == 27
+    three = views["delayed_reveal-3p"]
+    assert len(three.hidden_bids) == 2
+    assert three.phase is Phase.PLAY
+    assert sorted(three.hand_sizes) == [0, 1, 1]
+
+
+def _suit_class(card: Card) -> str:
+    return card.kind.name if card.suit is None else card.suit.name
+
+
+def _marginal_test(view: PlayerView, draws: int, seed: int) -> None:
+    """Chi-square of (the hidden bids, the kind or suit of the first hidden hand's first card).
+
+    The worlds of a view in the bidding are too many to draw each often, so
+    the law of a function of the world is tested: the expected counts come
+    from every world, enumerated; a sampler whose bids leaned on the cards,
+    or on each other, or whose cards were not uniform, would fail.
+    """
+    seat = _hidden_seats(view)[0]
+
+    def cell(world: _World) -> object:
+        return world[1], _suit_class(world[0][0][0])
+
+    # Every world is a deal and a value of the bids, any with any: so each
+    # cell's count is the deals of its card's class, once per value of the bids.
+    classes = collections.Counter(_suit_class(deal[0][0]) for deal in _deals(view))
+    bids = _bid_values(view)
+    expected = {(bid, cls): float(n) for bid in bids for cls, n in classes.items()}
+    worlds = sum(classes.values()) * len(bids)
+    assert worlds == consistent_worlds(view)
+    scale = draws / worlds
+    rng = random.Random(seed)
+    counts: collections.Counter[object] = collections.Counter()
+    for _ in range(draws):
+        state = determinize(view, rng)
+        counts[cell(_world_of(view, state))] += 1
+        assert state.hand(seat)  # the cell's card is there
+    assert _z(counts, {c: n * scale for c, n in expected.items()}) < 5
+    assert len(counts) == len(expected)
+
+
+def test_hidden_bids_are_drawn_uniformly_and_independently_of_the_cards() -> None:
+    # Round 1, 3 players: the dealer sees neither bid (4 pairs) nor the two
+    # other cards (57 x 56 deals): 12,768 worlds, 24 cells.
+    config = Config(players=3, rules=_rules("hidden_bids"))
+    view = _view_where(config, 5, _dealer_to_bid)
+    assert len(view.hidden_bids) == 2
+    assert view.deal_size == 1
+    _marginal_test(view, 6000, 11)
+
+
+@pytest.mark.slow
+def test_hidden_bids_in_round_2_are_drawn_uniformly_and_independently_of_the_cards() -> None:
+    # Round 2, 3 players: 9 bid pairs times 1596 x 1485 deals; 54 cells.
+    config = Config(players=3, rules=_rules("hidden_bids"))
+    view = _view_where(config, 6, lambda s: _dealer_to_bid(s) if s.round == 2 else None)
+    assert len(view.hidden_bids) == 2
+    assert view.deal_size == 2
+    _marginal_test(view, 20_000, 12)
+
+
+def test_the_bids_shown_are_kept_and_no_bid_is_drawn_without_a_hidden_one() -> None:
+    # Open bidding: the same seed gives the same cards as without the variants'
+    # code (nothing is drawn for bids); hidden bids: the bids shown are kept.
+    view = SMALL_VIEWS[0]
+    assert not view.hidden_bids
+    assert consistent_worlds(view) == consistent_deals(view)
+    config = Config(players=4, rules=_rules("hidden_bids"))
+    view = _view_where(config, 7, _second_to_bid)
+    rng = random.Random(1)
+    for _ in range(50):
+        state = determinize(view, rng)
+        for seat, bid in enumerate(view.bids):
+            if bid is not None:
+                assert state.bids[seat] == bid
+        assert all(0 <= _bid(state, s) <= 1 for s in view.hidden_bids)
+        assert position_of(player_view(state, view.seat)) == position_of(view)

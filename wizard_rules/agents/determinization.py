@@ -1,15 +1,28 @@
 """Determinization: a complete game consistent with what one player knows.
 
-:func:`determinize` fills in the cards a :class:`~wizard_rules.PlayerView`
-hides (the other players' hands and the undealt stack) and returns a
-:class:`~wizard_rules.State` that plays on from there.  Every hidden card is
-placed **exactly uniformly** among all the placements consistent with the
-view: the viewer's hand, the turned card, the trump, the bids, the cards
-played and the hand sizes are kept, and so are the *voids* the play has
-revealed.  A player who played a suit card of another suit than the led suit
-(rule 5.2: the led suit is the suit of the first card that is not a Jester,
-and a Wizard first means no led suit) has shown they hold no card of the
-led suit, for the rest of the round; a Wizard or a Jester shows nothing.
+:func:`determinize` fills in what a :class:`~wizard_rules.PlayerView` hides
+and returns a :class:`~wizard_rules.State` that plays on from there: the
+other players' hands and the undealt stack; under hidden bids or delayed
+reveal (rules 23 and 24) the bids made but not shown
+(:attr:`~wizard_rules.PlayerView.hidden_bids`); under clairvoyance, in round
+1 (rule 26), the viewer's own card, which it cannot see (the others' cards
+are on view then).  Every *world* -- a placement of the hidden cards and a
+value of each hidden bid -- is drawn **exactly uniformly** among all the
+worlds consistent with the view: the cards the viewer sees, the turned
+card, the trump, the bids shown, the cards played and the hand sizes are
+kept, and so are the *voids* the play has revealed.  A player who played
+a suit card of another suit than the led suit (rule 5.2: the led suit is
+the suit of the first card that is not a Jester, and a Wizard first means
+no led suit) has shown they hold no card of the led suit, for the rest of
+the round; a Wizard or a Jester shows nothing.
+
+A hidden bid tells nothing of anything else: a secret bidding goes with no
+bid restriction (rule 27.2), so every bid from 0 to the round's hand size
+is legal whatever the cards and the other bids, and each hidden bid is drawn
+uniformly from them, independently of the cards and of the other bids.  The
+viewer's own unseen card, under clairvoyance, is one of the hidden cards
+(any card the viewer does not see: not the others' cards, not the turned
+card); its hand is dealt as the hidden hands are.
 
 >>> import random
 >>> from wizard_rules import Config, apply, new_game, player_view, random_action
@@ -24,6 +37,21 @@ led suit, for the rest of the round; a Wizard or a Jester shows nothing.
 >>> player_view(guess, 2).legal_actions() == view.legal_actions()
 True
 
+Under hidden bids, the dealer, last to bid, sees no other bid; a
+determinization fills them in:
+
+>>> from wizard_rules.core.rules import variant_rules
+>>> state = new_game(Config(players=3, rules=variant_rules(["hidden_bids"])))
+>>> rng = random.Random(2)
+>>> while state.is_chance or state.current_player != state.dealer:
+...     state = apply(state, random_action(state, rng))
+>>> view = player_view(state, state.dealer)
+>>> view.bids, view.hidden_bids
+((None, None, None), (1, 2))
+>>> guess = determinize(view, random.Random(1))
+>>> all(0 <= guess.bids[seat] <= view.deal_size for seat in view.hidden_bids)
+True
+
 How it samples, and why it is exact.  Only the players with a revealed void
 constrain the placement; call them the *constrained* holders, served one
 after another.  Each hidden card has a *key*: the constrained holders that
@@ -36,14 +64,19 @@ choices are how many cards it takes from each group it may take from; each
 choice weighs the product of the binomial coefficients of its counts times
 the ways to serve the rest; the last holder's ways are one binomial
 coefficient (any of the cards it may take).  Once the constrained holders
-are served, the rest of the hidden cards are shared among the other hands
-and the stack in a number of ways that does not depend on which cards are
+are served, the rest of the hidden cards are shared among the other hidden
+hands and the stack in a number of ways that does not depend on which cards are
 left.  :func:`determinize` counts those sums exactly (integers), draws each
 constrained holder's counts with probability proportional to their ways
 (an exact integer draw, :meth:`random.Random.randrange`), picks the cards
-within each group uniformly, and shuffles the rest out to the other hands
-and the stack: every consistent placement has the same probability.  With
-no void revealed (the common case) it is one shuffle.
+within each group uniformly, and shuffles the rest out to the other hidden
+hands and the stack: every consistent placement has the same probability.
+With no void revealed (the common case) it is one shuffle.  Then each
+hidden bid is one :meth:`random.Random.randrange` over its ``deal_size + 1``
+values; the placement and the bids are independent draws, so every world
+has the same probability, ``1 / consistent_worlds(view)``.  (With no hidden
+bid nothing is drawn for the bids: the same seed gives the same cards as
+before the variants.)
 
 What a call costs (with no void revealed, with voids whose counts are
 cached, and the first call for a new pattern of voids), measured with
@@ -64,7 +97,7 @@ from wizard_rules.core.state import State
 from wizard_rules.core.views import PlayerView
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 
-__all__ = ["consistent_deals", "determinize", "voids"]
+__all__ = ["consistent_deals", "consistent_worlds", "determinize", "voids"]
 
 
 def voids(view: PlayerView) -> tuple[frozenset[Suit], ...]:
@@ -83,16 +116,21 @@ def voids(view: PlayerView) -> tuple[frozenset[Suit], ...]:
 
 
 def determinize(view: PlayerView, rng: random.Random) -> State:
-    """Return a state consistent with ``view``, its hidden cards drawn uniformly.
+    """Return a state consistent with ``view``, what it hides drawn uniformly.
 
-    The viewer's hand and every public fact are the view's; the other hands
-    (of the sizes the view shows) and the undealt stack are dealt from the
-    cards the viewer cannot see, uniformly at random among all the deals that
-    agree with the voids the play has revealed (:func:`voids`).  So
-    ``position_of(player_view(determinize(view, rng), view.seat))`` equals
-    ``position_of(view)``.  The state's history begins at the view's position
-    (see :func:`~wizard_rules.from_position`).  Draws only from ``rng``: the
-    same seed gives the same state.  Never fails on the view of a real game.
+    Every fact the view shows is kept; the hands it hides (the other seats'
+    of the sizes it shows, and the viewer's own under clairvoyance in round
+    1) and the undealt stack are dealt from the cards the viewer cannot see,
+    and each bid it hides (:attr:`~wizard_rules.PlayerView.hidden_bids`) is
+    a bid from 0 to :attr:`~wizard_rules.PlayerView.deal_size`: uniformly at
+    random among all the worlds (placements of the cards and values of the
+    bids) that agree with the view and the voids its play has revealed
+    (:func:`voids`), each with probability ``1 / consistent_worlds(view)``.
+    So ``position_of(player_view(determinize(view, rng), view.seat))``
+    equals ``position_of(view)``.  The state's history begins at the view's
+    position (see :func:`~wizard_rules.from_position`).  Draws only from
+    ``rng``: the same seed gives the same state.  Never fails on the view
+    of a real game.
 
     :raises InvalidArgumentError: ``view`` is not a PlayerView, or ``rng`` is
         not a :class:`random.Random`.
@@ -103,15 +141,26 @@ def determinize(view: PlayerView, rng: random.Random) -> State:
             ErrorCode.INVALID_ARGUMENT, f"rng must be a random.Random, not {type(rng).__name__}"
         )
     hands = _deal_hidden(view, rng)
-    return from_position(position_with(view, hands))
+    if not view.hidden_bids:
+        return from_position(position_with(view, hands))
+    # Any bid from 0 to the hand size is legal whatever else holds: a
+    # secret bidding has no bid restriction (rule 27.2).
+    values = view.deal_size + 1
+    bids = list(view.bids)
+    for seat in view.hidden_bids:
+        bids[seat] = rng.randrange(values)
+    return from_position(position_with(view, hands, tuple(bids)))
 
 
 def consistent_deals(view: PlayerView) -> int:
     """Return how many placements of the hidden cards agree with ``view``.
 
-    A placement says which other hand holds each hidden card (the rest are in
-    the undealt stack, whose order is not counted).  :func:`determinize`
-    draws each of them with probability ``1 / consistent_deals(view)``.
+    A placement says which hidden hand holds each hidden card (the rest are
+    in the undealt stack, whose order is not counted).  The hidden hands are
+    the other seats' that hold cards and, under clairvoyance in round 1, the
+    viewer's own (its one card is any card it does not see).  Hidden bids
+    are not counted here: see :func:`consistent_worlds`.  :func:`determinize`
+    draws each placement with probability ``1 / consistent_deals(view)``.
 
     :raises InvalidArgumentError: ``view`` is not a PlayerView.
     """
@@ -119,6 +168,24 @@ def consistent_deals(view: PlayerView) -> int:
     hidden, caps, free_sizes, _, _ = _problem(view)
     groups = _groups(((key, 1) for _, key in hidden), 0)
     return _completions(groups, caps, 0) * _multinomial(len(hidden) - sum(caps), free_sizes)
+
+
+def consistent_worlds(view: PlayerView) -> int:
+    """Return how many worlds agree with ``view``: placements times hidden bids.
+
+    A world is a placement of the hidden cards (:func:`consistent_deals`)
+    together with a value of each hidden bid
+    (:attr:`~wizard_rules.PlayerView.hidden_bids`), each any of ``0`` to
+    :attr:`~wizard_rules.PlayerView.deal_size` (a secret bidding restricts no
+    bid, rule 27.2): ``consistent_deals(view) * (deal_size + 1) **
+    len(hidden_bids)``.  :func:`determinize` draws each world with
+    probability ``1 / consistent_worlds(view)``; with no bid hidden it is
+    :func:`consistent_deals`.
+
+    :raises InvalidArgumentError: ``view`` is not a PlayerView.
+    """
+    _check_view(view)
+    return consistent_deals(view) * math.prod([view.deal_size + 1] * len(view.hidden_bids))
 
 
 # -- internals -----------------------------------------------------------------
@@ -148,7 +215,11 @@ def _voids(view: PlayerView) -> tuple[frozenset[Suit], ...]:
 
 
 def _hidden_cards(view: PlayerView) -> list[Card]:
-    seen = {*view.hand, *view.played, *view.current_trick}
+    """The cards the viewer cannot see, in deck order."""
+    seen = {*view.played, *view.current_trick}
+    for hand in view.hands:
+        if hand is not None:
+            seen.update(hand)
     if view.turned is not None:
         seen.add(view.turned)
     return [card for card in DECK if card not in seen]
@@ -165,14 +236,16 @@ _Problem = tuple[
     tuple[int, ...],  # each constrained holder's hand size
     tuple[int, ...],  # the sizes of the unconstrained hands
     tuple[int, ...],  # the constrained seats
-    tuple[int, ...],  # the other seats that hold hidden cards
+    tuple[int, ...],  # the unconstrained seats whose hands are hidden
 ]
 
 
 def _problem(view: PlayerView) -> _Problem:
     """The sampling problem: the hidden cards, and which constrained holders may not take each."""
     seat_voids = _voids(view)
-    others = [s for s in range(view.config.players) if s != view.seat and view.hand_sizes[s]]
+    # The hidden hands: the other seats' that hold cards, and under
+    # clairvoyance (round 1) the viewer's own instead.
+    others = [s for s, hand in enumerate(view.hands) if hand is None]
     constrained = [s for s in others if seat_voids[s]]
     if constrained:
         keys: dict[Suit | None, _Key] = {None: ()}  # a Wizard or a Jester: anyone may hold it
@@ -275,8 +348,7 @@ def _completions(groups: _Groups, caps: tuple[int, ...], holder: int) -> int:
 
 
 def _deal_hidden(view: PlayerView, rng: random.Random) -> tuple[tuple[Card, ...], ...]:
-    hands: list[list[Card]] = [[] for _ in range(view.config.players)]
-    hands[view.seat] = list(view.hand)
+    hands: list[list[Card]] = [list(hand or ()) for hand in view.hands]
     hidden, caps, _, constrained, free = _problem(view)
     classes: dict[_Key, list[Card]] = {}  # the cards left, by key, each in deck order
     for card, key in hidden:
