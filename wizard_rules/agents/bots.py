@@ -9,7 +9,11 @@ draws only from ``rng``, so a game replays from its seeds.
 Three bots come with the library: :class:`RandomBot` (uniform over the legal
 actions), :class:`HeuristicBot` (rules of thumb) and :class:`ISMCTSBot`
 (information-set Monte Carlo tree search over determinizations, see
-:mod:`wizard_rules.agents.determinization`).
+:mod:`wizard_rules.agents.determinization`).  Each plays every variant and
+combination of variants: under hidden bids and delayed reveal (rules 23 and
+24) a view holds no other seat's bid until it is shown, and under
+clairvoyance (rule 26) a seat's view holds the others' round-1 cards and not
+its own, so no bot can read what the rules hide.
 
 >>> import random
 >>> from wizard_rules import Config, apply, new_game, player_view, random_deal
@@ -26,12 +30,13 @@ from __future__ import annotations
 import math
 import random
 import time
+from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
 import attrs
 
 from wizard_rules.core.actions import Action, Bid, ChooseTrump, Play
-from wizard_rules.core.cards import Card, Kind, Suit
+from wizard_rules.core.cards import DECK, Card, Kind, Suit
 from wizard_rules.core.state import Phase, State
 from wizard_rules.core.transitions import apply_legal, legal_actions
 from wizard_rules.core.trick import winning_position
@@ -104,6 +109,38 @@ def _estimate(hand: tuple[Card, ...], trump: Suit | None, players: int) -> float
     return tricks
 
 
+def _blind_win_chance(view: PlayerView, trump: Suit | None) -> Fraction:
+    """The chance that the viewer's unseen card wins round 1's one trick (clairvoyance).
+
+    A blind seat sees every other seat's card and the turned card (rule
+    26.2); its own is, for all it knows, any other card alike.  The trick is
+    played from the round's leader, one card each (rule 26.3).  Computed
+    from the view alone.
+    """
+    players = view.config.players
+    seen = {card for hand in view.hands if hand is not None for card in hand}
+    if view.turned is not None:
+        seen.add(view.turned)
+    mine = [card for card in DECK if card not in seen]
+    order = [(view.leader + k) % players for k in range(players)]
+    # Round 1 deals one card each: every other seat's card is on view.
+    table: list[Card] = []
+    for seat in order:
+        hand = view.hands[seat]
+        if seat != view.seat and hand:
+            table.append(hand[0])
+    me = order.index(view.seat)
+    wins = sum(winning_position([*table[:me], card, *table[me:]], trump) == me for card in mine)
+    return Fraction(wins, len(mine))
+
+
+def _blind_value(chance: Fraction, tricks: int) -> Fraction:
+    """The expected round score of bidding ``tricks`` (0 or 1) with a one-card hand."""
+    hit = 20 + 10 * tricks  # rule 10: exact, 20 plus 10 a trick
+    made, missed = (chance, 1 - chance) if tricks else (1 - chance, chance)
+    return made * hit - missed * 10
+
+
 @attrs.frozen
 class HeuristicBot:
     """Plays by rules of thumb.
@@ -116,17 +153,37 @@ class HeuristicBot:
     it has its tricks it plays the strongest card that loses.  Deterministic:
     it draws nothing from ``rng``.  :meth:`choose` raises as
     :meth:`RandomBot.choose` does.
+
+    It reads no other seat's bid, so it plays the same under hidden bids and
+    delayed reveal (rules 23 and 24), where it could not.  Under
+    clairvoyance, in round 1, it cannot see its own card (rule 26.2): it
+    works out, from the cards it sees, the chance that a card it does not
+    see wins the trick, and bids the bid of the best expected score (1 when
+    that chance is above 3/7); as the dealer after a turned Wizard it names
+    the suit that makes that bid best.
     """
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Return the action the rules of thumb give for ``view``."""
         actions = _actions(view)
+        blind = view.hands[view.seat] is None
         if view.phase is Phase.CHOOSE_TRUMP:
+            if blind:
+                return max(actions, key=lambda a: self._blind_suit_value(view, a))
             return max(actions, key=lambda a: self._suit_weight(view, a))
         if view.phase is Phase.BID:
+            if blind:
+                chance = _blind_win_chance(view, view.trump)
+                return max(actions, key=lambda a: (_blind_value(chance, _tricks(a)), -_tricks(a)))
             want = _estimate(view.hand, view.trump, view.config.players)
             return min(actions, key=lambda a: (abs(_tricks(a) - want), _tricks(a)))
         return self._play(view, actions)
+
+    @staticmethod
+    def _blind_suit_value(view: PlayerView, action: Action) -> Fraction:
+        assert isinstance(action, ChooseTrump)
+        chance = _blind_win_chance(view, action.suit)
+        return max(_blind_value(chance, 0), _blind_value(chance, 1))
 
     @staticmethod
     def _suit_weight(view: PlayerView, action: Action) -> tuple[int, int]:
@@ -187,7 +244,9 @@ class ISMCTSBot:
     """Information-set Monte Carlo tree search (single observer).
 
     Each iteration draws a state consistent with the view
-    (:func:`~wizard_rules.agents.determinization.determinize`), walks down one tree
+    (:func:`~wizard_rules.agents.determinization.determinize`: the hidden
+    hands, and under the variants the hidden bids and, under clairvoyance in
+    round 1, its own unseen card, all uniformly), walks down one tree
     shared by all the draws, choosing among the actions legal in that draw by
     UCB1 with availability counts, adds one node, and plays the rest of the
     round at random.  The reward of a seat is its score for the round less
