@@ -198,7 +198,7 @@ from wizard_rules.errors import (
 )
 from wizard_rules.formats.action_ids import NUM_ACTIONS, action_id, to_action
 from wizard_rules.integrations._variants import FLAGS, rules_of, schedule_text
-from wizard_rules.integrations.tensors import Layout, _round_start, max_score
+from wizard_rules.integrations.tensors import Layout, _public_bids, _round_start, max_score
 
 __all__ = [
     "GAME_TYPE",
@@ -747,14 +747,19 @@ class WizardObserver:
         tokens = [f"p{player}"]
         dealt = _own_dealt(state, player)
         if self._public:
-            position = position_of(player_view(state._state, player))
+            view = player_view(state._state, player)
+            position = position_of(view)
             if not self._private:  # every hand unknown, but those that hold no card
                 hidden = [() if hand == () else None for hand in position.hands]
-                position = attrs.evolve(position, hands=hidden)
+                bids, hidden_bids = _public_bids(view)  # a secret bid is private too
+                position = attrs.evolve(position, hands=hidden, bids=bids, hidden_bids=hidden_bids)
             tokens.append(position.to_text())
         elif self._private:
             view = player_view(state._state, player)
             tokens.extend(_private_tokens(view.hands, player, blind=view.hands[player] is None))
+            own = view.bids[player]
+            if own is not None and _public_bids(view)[0][player] is None:
+                tokens.append(f"b{player}={own}")  # a secret bid: the player's own knowledge
         if dealt and self._private:
             tokens.append("dealt=" + _cards_text([DECK[i] for i in sorted(dealt)]))
         if state.is_terminal() and self._spec.round != 0:

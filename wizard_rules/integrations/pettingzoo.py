@@ -474,6 +474,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         )
         # the public layout's first piece is the viewer's seat: left out of the state
         out[self._hands_size :] = public[self.config.players :]
+        # every bid, hidden from the seats or not (hidden bids, delayed reveal)
+        bids = self.state_pieces_of(out)["bids"]
+        bids.fill(0.0)
+        for seat, bid in enumerate(state.bids):
+            if bid is not None:
+                bids[seat, bid] = 1.0
         return out
 
     def state_pieces_of(self, state: NDArray[np.float32]) -> dict[str, NDArray[np.float32]]:

@@ -190,6 +190,22 @@ def _round_start(config: Config, round: int) -> State:
     )
 
 
+def _public_bids(view: PlayerView) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+    """The bids every seat sees, and the seats whose bid is made but not public (internal).
+
+    Under hidden bids and delayed reveal a seat's own bid is its private
+    knowledge until the bids are shown: a view without the private piece
+    leaves it out, as it leaves out the viewer's hand.
+    """
+    bidding = view.config.rules.bidding
+    if not bidding.secret:
+        return view.bids, view.hidden_bids
+    shown = bidding.bids_seen(-1, view.bids, view.phase is Phase.BID)  # no seat's own
+    own_hidden = view.bids[view.seat] is not None and shown[view.seat] is None
+    hidden = tuple(sorted({*view.hidden_bids, *([view.seat] if own_hidden else [])}))
+    return shown, hidden
+
+
 def _split(
     vector: NDArray[np.float32], pieces: Sequence[tuple[str, tuple[int, ...]]]
 ) -> dict[str, NDArray[np.float32]]:
@@ -349,7 +365,8 @@ class Layout:
                 ones.append(offsets["turned"] + view.turned.index)
             if view.trump is not None:
                 ones.append(offsets["trump"] + _SUITS.index(view.trump))
-            for seat, bid in enumerate(view.bids):
+            bids = view.bids if "hand" in offsets else _public_bids(view)[0]
+            for seat, bid in enumerate(bids):
                 if bid is not None:
                     ones.append(offsets["bids"] + seat * b + bid)
             for seat, won in enumerate(view.tricks_won):
