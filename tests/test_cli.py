@@ -825,3 +825,195 @@ def test_every_help_text_is_formatted(capsys: pytest.CaptureFixture[str]) -> Non
     out = " ".join(capsys.readouterr().out.split())
     assert "mean score with a 95% interval" in out
     assert "pairwise differences with 95% intervals" in out
+
+
+# -- the official variants: --hidden-bids, --delayed-reveal, --hardcore, --clairvoyance ----------
+
+
+@pytest.mark.parametrize(
+    ("flag", "key"),
+    [
+        ("--hidden-bids", "hidden_bids"),
+        ("--delayed-reveal", "delayed_reveal"),
+        ("--hardcore", "hardcore"),
+        ("--clairvoyance", "clairvoyance"),
+    ],
+)
+def test_simulate_writes_each_variant_into_the_record(
+    flag: str, key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document, state = variant_game(["--players", "4", "--seed", "6", flag], capsys)
+    assert document["config"] == {
+        "players": 4,
+        "first_dealer": 0,
+        "forbid_bid_total_match": False,
+        key: True,
+    }
+    assert state.is_over
+    assert state.config == config_from_dict({"players": 4, key: True})
+    assert len(state.results) == 15
+
+
+def test_simulate_plays_hardcore_from_four_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    # Rule 25.1: from 4 cards a round the bids never add up to the tricks;
+    # rule 25.2: rounds of 1 to 3 cards are free, and random bids match there now and then.
+    matched_small = 0
+    for seed in range(8):
+        _, state = variant_game(["--players", "4", "--seed", str(seed), "--hardcore"], capsys)
+        for result in state.results:
+            size = len(result.tricks)
+            if size >= 4:
+                assert sum(result.bids) != size, (seed, result.round)
+            elif sum(result.bids) == size:
+                matched_small += 1
+    assert matched_small > 0
+
+
+def test_simulate_plays_clairvoyance_round_one_by_itself(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Rule 26.3: round 1's trick plays itself with the last bid: no Play in
+    # round 1 of the record, and one trick of four cards in its result.
+    _, state = variant_game(["--players", "4", "--seed", "2", "--clairvoyance"], capsys)
+    history = list(state.history)
+    deals = [index for index, action in enumerate(history) if isinstance(action, Deal)]
+    round_1 = history[deals[0] : deals[1]]
+    assert all(type(action).__name__ in ("Deal", "Bid", "ChooseTrump") for action in round_1)
+    assert sum(type(action).__name__ == "Bid" for action in round_1) == 4
+    assert len(state.results[0].tricks) == 1
+    assert len(state.results[0].tricks[0].cards) == 4
+
+
+def test_the_account_names_the_variants(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--players", "4", "--seed", "1", "--delayed-reveal", "--clairvoyance"]
+    out = run(argv, capsys)
+    assert out.splitlines()[1] == (
+        "Wizard: 4 players, 15 rounds, first dealer P0, bid-total option off, "
+        "clairvoyance, delayed reveal"
+    )
+
+
+def variant_usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Run ``argv``, a usage error: status 2, nothing on stdout, one error line; return it."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "Traceback" not in captured.err
+    lines = captured.err.splitlines()
+    assert lines[0].startswith(f"usage: wizard-rules {argv[0]} ")
+    errors = [line for line in lines if line.startswith("wizard-rules ")]
+    assert errors == [lines[-1]]
+    return lines[-1]
+
+
+SECRET = "the dealer's bid would have to depend on bids the dealer may not see"
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena", "play"])
+@pytest.mark.parametrize(
+    ("flags", "error"),
+    [
+        (
+            ["--hidden-bids", "--hardcore"],
+            "argument --hardcore: hidden bids cannot be combined with hardcore: " + SECRET,
+        ),
+        (
+            ["--canadian-rule", "--delayed-reveal"],
+            "argument --canadian-rule: delayed reveal cannot be combined with the Canadian rule: "
+            + SECRET,
+        ),
+        (
+            ["--hardcore", "--canadian-rule", "--hidden-bids"],
+            "argument --canadian-rule: hidden bids cannot be combined with the Canadian rule "
+            "and hardcore: " + SECRET,
+        ),
+        (
+            ["--hidden-bids", "--delayed-reveal"],
+            "argument --delayed-reveal: hidden bids and delayed reveal cannot both be on: "
+            "delayed reveal is hidden bids shown later, so turn on one of them",
+        ),
+        (["--clairvoyance", "--schedule", "odd"], None),
+        (
+            ["--clairvoyance", "--schedule", "2,3"],
+            "argument --clairvoyance: clairvoyance is played in a first round of one card "
+            "each, not of 2: a player holds their one card facing the others",
+        ),
+    ],
+    ids=[
+        "hidden-hardcore",
+        "canadian-delayed",
+        "hidden-canadian-hardcore",
+        "hidden-delayed",
+        "clairvoyance-odd",
+        "clairvoyance-2,3",
+    ],
+)
+def test_variants_that_cannot_be_played_together_are_a_usage_error(
+    command: str, flags: list[str], error: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Rules 26.1, 27.2 and 27.3: one line that names the flag and says why, status 2.
+    base = {
+        "simulate": ["simulate", "--players", "4", "--seed", "1"],
+        "arena": ["arena", "--bots", "random,heuristic", "--players", "3", "--games", "1"],
+        "play": ["play", "--seed", "1"],
+    }[command]
+    if error is None:  # allowed: the odd schedule starts with one card (rule 26.1)
+        if command == "simulate":
+            assert main([*base, *flags, "--json"]) == 0
+            assert json.loads(capsys.readouterr().out)["config"]["clairvoyance"] is True
+        return
+    assert (
+        variant_usage_error([*base, *flags], capsys) == f"wizard-rules {command}: error: {error}"
+    )
+
+
+def test_the_bid_total_option_with_a_secret_bidding_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--players", "4", "--hidden-bids", "--forbid-bid-total-match"]
+    assert variant_usage_error(argv, capsys) == (
+        "wizard-rules simulate: error: argument --forbid-bid-total-match: hidden bids cannot be "
+        f"combined with the bid-total option (plus/minus one): {SECRET}"
+    )
+
+
+def test_the_restrictions_combine_from_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Rule 27.1: plus/minus one, the Canadian rule and hardcore together, with clairvoyance.
+    argv = ["--players", "3", "--seed", "4", "--hardcore", "--canadian-rule"]
+    document, state = variant_game([*argv, "--forbid-bid-total-match", "--clairvoyance"], capsys)
+    assert document["config"] == {
+        "players": 3,
+        "first_dealer": 0,
+        "forbid_bid_total_match": True,
+        "canadian_rule": True,
+        "clairvoyance": True,
+        "hardcore": True,
+    }
+    for result in state.results:
+        assert sum(result.bids) != len(result.tricks)  # rule 20, whatever the other two
+
+
+def test_arena_plays_a_secret_bidding(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "--bots", "random,heuristic", "--players", "3", "--games", "1"]
+    out = run([*argv, "--hidden-bids", "--clairvoyance"], capsys)
+    assert out.startswith("1 deals x 3 rotations = 3 games, 3 players, seed 0")
+    assert "heuristic" in out
+
+
+def test_the_help_names_the_new_variant_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("simulate", "play", "arena"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        out = " ".join(capsys.readouterr().out.split())
+        for flag, rule in (
+            ("--hidden-bids", "(rule 23)"),
+            ("--delayed-reveal", "(rule 24)"),
+            ("--hardcore", "(rule 25)"),
+            ("--clairvoyance", "(rule 26)"),
+        ):
+            assert flag in out
+            assert rule in out

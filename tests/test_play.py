@@ -19,11 +19,14 @@ import pytest
 from rich.console import Console
 
 from wizard_rules import (
+    Action,
     Bid,
     Config,
+    Deal,
     GameRecord,
     Phase,
     Play,
+    PlayerView,
     Position,
     State,
     apply,
@@ -32,10 +35,18 @@ from wizard_rules import (
     parse_card,
     player_view,
 )
-from wizard_rules.agents.bots import HeuristicBot, RandomBot
+from wizard_rules.agents.bots import Bot, HeuristicBot, RandomBot
 from wizard_rules.agents.play import TerminalGame, deal_rng, render_turn
 from wizard_rules.cli import main
-from wizard_rules.core.rules import CanadianRule, ListedSchedule, OddSchedule, Rules
+from wizard_rules.core.rules import (
+    CanadianRule,
+    Clairvoyance,
+    DelayedReveal,
+    HiddenBids,
+    ListedSchedule,
+    OddSchedule,
+    Rules,
+)
 from wizard_rules.errors import InvalidArgumentError
 
 from .helpers import fill_deal
@@ -57,7 +68,7 @@ class Driver:
         seed: int = 7,
         seat: int = 0,
         start: State | None = None,
-        bots: list[RandomBot | HeuristicBot] | None = None,
+        bots: list[Bot] | None = None,
     ) -> None:
         self.out = io.StringIO()
         self.prompts: list[str] = []
@@ -1123,3 +1134,195 @@ def test_the_readme_hint_plays_through_a_pseudo_terminal() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+# -- the official variants: hidden bids, delayed reveal, clairvoyance (rules 23, 24, 26) -----
+
+
+class FixedBidBot:
+    """Bids ``bid`` (the hand size if less) and plays its first legal card, whatever it bid.
+
+    Two games whose bots differ only in their bids are the same game but for
+    the bids: what the person is shown before the reveal must be the same.
+    """
+
+    def __init__(self, bid: int) -> None:
+        self.bid = bid
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        actions = view.legal_actions()
+        bids = [action for action in actions if type(action) is Bid]
+        if bids:
+            return bids[min(self.bid, len(bids) - 1)]
+        return actions[0]
+
+
+def until_reveal(text: str) -> str:
+    """The screen before the first reveal of the bids (all of it if there is none)."""
+    return text.split("The bids are shown:")[0]
+
+
+HIDDEN = Rules(bidding=HiddenBids(), schedule=ListedSchedule(sizes=(2, 3)))
+DELAYED = Rules(bidding=DelayedReveal(), schedule=ListedSchedule(sizes=(2, 3)))
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+@pytest.mark.parametrize(
+    ("rules", "until"), [(HIDDEN, "everyone has bid"), (DELAYED, "the round ends")]
+)
+def test_a_secret_bid_is_never_on_the_screen_before_the_reveal(
+    rules: Rules, until: str, seat: int
+) -> None:
+    # Rules 23.1 and 24.1: the bots bid 0 in one game and 2 in the other, and
+    # play the same cards; everything the person is shown before the bids are
+    # shown is the same in both.  (Seat 0 deals round 1 and bids last; seat 2
+    # bids second, with P1's bid made and P3's and P0's to come.)
+    games = []
+    for bid in (0, 2):
+        driver = EchoDriver(
+            Config(players=4, rules=rules), first_choice, seat=seat, bots=[FixedBidBot(bid)]
+        )
+        assert driver.run() is True
+        games.append(driver)
+    low, high = (until_reveal(driver.text) for driver in games)
+    assert low == high
+    assert f"Bids are hidden until {until}" in low
+    assert "P1 has bid (hidden)." in low
+    assert "P1 bid" not in low
+    assert "P3 bid" not in low
+    assert re.search(r"│ P1 +2 +hidden ", low)  # the seats table: 2 cards, its bid hidden
+    assert games[0].text != games[1].text  # the reveal shows the bids, which differ
+    reveal = games[1].text.split("The bids are shown:")[1].splitlines()[0]
+    order = [1, 2, 3, 0]
+    expected = ", ".join(
+        f"P{s}{' (you)' if s == seat else ''} {1 if s == seat else 2}" for s in order
+    )
+    assert reveal == f" {expected}."
+    # the reveal comes with the last bid (hidden bids) or the round's end (delayed)
+    text = games[1].text
+    at = text.index("The bids are shown:")
+    if rules.bidding == HiddenBids():
+        assert "played" not in text[:at]
+        assert "Trick 1 of 2" in text[at:]
+    else:
+        assert text[:at].count(" played ") == 2 * 4  # every card of round 1
+        assert text.index("Score sheet after round 1") > at
+
+
+def test_the_secret_bid_screens_come_from_the_view() -> None:
+    # render_turn, given views of two states that differ only in a bid the
+    # viewer may not see, draws the same screen.
+    config = Config(players=4, rules=Rules(bidding=HiddenBids()))
+    screens = []
+    for bid in (0, 1):
+        state = new_game(config)
+        state = apply(state, fill_deal(state, {}, "H7"))
+        state = apply(state, Bid(1, bid))
+        view = player_view(state, 2)
+        assert view.bids == (None, None, None, None)
+        assert view.hidden_bids == (1,)
+        console = Console(file=io.StringIO(), width=100, color_system=None)
+        console.print(render_turn(view))
+        screens.append(console.file.getvalue())  # type: ignore[attr-defined]
+    assert screens[0] == screens[1]
+    assert "hidden" in screens[0]
+    assert "Bids are hidden until everyone has bid; P1 has bid (hidden)." in screens[0]
+
+
+def test_clairvoyance_shows_the_others_cards_and_not_your_own() -> None:
+    # Rule 26.2: in round 1 the person sees every other card and not their own;
+    # rule 26.3: the trick plays itself once the last bid is made.  Two deals
+    # that differ only in the person's card give the same screen.
+    config = Config(players=4, rules=Rules(visibility=Clairvoyance()))
+    screens = []
+    for own in ("C9", "W3"):
+        state = new_game(config)
+        state = apply(state, fill_deal(state, {0: own, 1: "H2", 2: "S13", 3: "J1"}, "D4"))
+        console = Console(file=io.StringIO(), width=200, color_system=None)
+        console.print(render_turn(player_view(state, 0)))
+        screens.append(console.file.getvalue())  # type: ignore[attr-defined]
+    assert screens[0] == screens[1]
+    shown = screens[0]
+    assert set(CARD_TOKEN.findall(shown)) == {"H2", "S13", "J1", "D4"}
+    assert "You see: P1 H2, P2 S13, P3 J1" in shown
+    assert "Your card: hidden" in shown
+    assert "the trick is played out as soon as the last bid is made" in shown
+
+
+def test_a_clairvoyance_game_plays_round_one_by_itself() -> None:
+    config = Config(players=4, rules=Rules(visibility=Clairvoyance()))
+    driver = EchoDriver(config, first_choice, seat=2, seed=4)
+    assert driver.run() is True
+    text = driver.text
+    first = driver.game.state.history[0]
+    assert isinstance(first, Deal)
+    own = first.hands[2][0].text
+    round_1 = text[: text.index("Score sheet after round 1")]
+    before = round_1[: round_1.index("The trick plays itself")]
+    assert own not in CARD_TOKEN.findall(before)  # the person's card, before it is played
+    for seat in (0, 1, 3):
+        assert first.hands[seat][0].text in CARD_TOKEN.findall(before)
+    assert "Your card (its number or text)" not in round_1  # no card is asked in round 1
+    assert driver.prompts[0] == "Your bid (0 to 1)> "
+    result = driver.game.state.results[0]
+    trick = result.tricks[0]
+    played = ", ".join(
+        f"P{trick.seat_of(k)}{' (you)' if trick.seat_of(k) == 2 else ''} {card}"
+        for k, card in enumerate(trick.cards)
+    )
+    assert f"The trick plays itself (clairvoyance): {played}." in round_1
+    assert "Your hand:" in text[text.index("Score sheet after round 1") :]  # round 2: open
+
+
+def test_the_command_plays_a_hidden_bid_game_and_saves_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "hidden.json"
+    argv = ["--players", "3", "--seed", "3", "--schedule", "1,3", "--hidden-bids"]
+    argv.append("--clairvoyance")
+    status, out, _ = run_play(argv, f"1\nsave {path}\nquit\n", monkeypatch, capsys)
+    assert status == 0
+    assert "Bids are hidden until everyone has bid" in out
+    assert "Your card: hidden" in out
+    config = json.loads(path.read_text(encoding="utf-8"))["config"]
+    assert config["hidden_bids"] is True
+    assert config["clairvoyance"] is True
+    assert config["schedule"] == [1, 3]
+    status, out, _ = run_play(
+        ["--resume", str(path), "--seed", "3"], "1\n" * 20, monkeypatch, capsys
+    )
+    assert status == 0
+    assert "Score sheet after round 2" in out
+    assert "Bids are hidden until everyone has bid" in out
+
+
+@pytest.mark.parametrize(
+    ("flags", "words"),
+    [
+        (["--hidden-bids", "--hardcore"], "argument --hardcore: hidden bids cannot be combined"),
+        (["--delayed-reveal", "--hidden-bids"], "argument --delayed-reveal: hidden bids and"),
+        (["--clairvoyance", "--schedule", "3,1"], "argument --clairvoyance: clairvoyance is"),
+    ],
+)
+def test_play_refuses_variants_that_cannot_be_played_together(
+    flags: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", *flags])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith(f"wizard-rules play: error: {words}")
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "flag", ["--hidden-bids", "--delayed-reveal", "--hardcore", "--clairvoyance"]
+)
+def test_resume_with_a_new_variant_flag_is_a_usage_error(
+    flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", "--resume", "g.json", flag])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {flag}: a resumed game keeps the options it was saved with" in err

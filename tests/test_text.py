@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from wizard_rules import (
+    Bid,
     Config,
+    Deal,
     InvalidArgumentError,
     Phase,
     Play,
@@ -17,10 +20,12 @@ from wizard_rules import (
     apply,
     legal_actions,
     new_game,
+    parse_card,
     player_view,
     position_of,
     random_action,
 )
+from wizard_rules.core.rules import Clairvoyance, DelayedReveal, HiddenBids, Rules
 from wizard_rules.formats.text import account, position_table, suit_name, trump_sentence
 
 from .helpers import state_at_round
@@ -187,3 +192,89 @@ def test_the_old_paths_of_account_still_work() -> None:
 
     assert wizard_rules.cli.account is account
     assert wizard_rules.cli.commands.account is account
+
+
+HIDDEN = Rules(bidding=HiddenBids())
+DELAYED = Rules(bidding=DelayedReveal())
+
+
+# -- the official variants: a hidden bid is never written (rules 23.5, 24.4, 26.5) ---------
+
+
+def _hidden_bid_state(rules: Rules, secret: int, *, last: bool = False) -> State:
+    """Round 3 of four players under ``rules``, P2 dealing: P3 bids 0, P0 1, P1 ``secret``.
+
+    With ``last``, the dealer P2 bids 2 too.
+    """
+    state = new_game(Config(players=4, rules=rules))
+    rng = random.Random(5)
+    while state.round < 3:
+        state = apply(state, random_action(state, rng))
+    while state.phase is not Phase.BID:
+        state = apply(state, random_action(state, rng))
+    assert state.current_player == 3  # round 3: P2 deals, P3 bids first
+    state = apply(state, Bid(3, 0))
+    state = apply(state, Bid(0, 1))
+    state = apply(state, Bid(1, secret))
+    if last:
+        state = apply(state, Bid(2, 2))
+    return state
+
+
+@pytest.mark.parametrize("rules", [HIDDEN, DELAYED], ids=["hidden_bids", "delayed_reveal"])
+def test_a_views_hidden_bids_are_written_as_question_marks(rules: Rules) -> None:
+    # What P2 is shown of P3's, P0's and P1's bids, while P2 is to bid: the
+    # same table whatever P1 bid, with "?" for each bid made and hidden.
+    tables = [
+        position_table(position_of(player_view(_hidden_bid_state(rules, b), 2))) for b in (0, 3)
+    ]
+    assert tables[0] == tables[1]
+    rows = {line.split()[0]: line for line in tables[0].splitlines() if line.startswith("P")}
+    for seat in ("P0", "P1", "P3"):
+        assert re.search(rf"^{seat} .* \?  +0 +-?\d+  bid hidden", rows[seat]), rows[seat]
+    assert re.search(r"^P2 .* -  +0 +-?\d+  dealer, to act$", rows["P2"]), rows["P2"]
+    variant = "hidden bids" if rules == HIDDEN else "delayed reveal"
+    assert tables[0].splitlines()[0].endswith(f"bid-total option off, {variant}")
+
+
+def test_the_bids_are_written_once_shown() -> None:
+    # Rule 23.3: with the last bid every bid is shown; rule 24.1: not under delayed reveal.
+    shown = position_table(position_of(player_view(_hidden_bid_state(HIDDEN, 3, last=True), 2)))
+    assert "?" not in shown
+    assert re.search(r"^P1 .* 3 +0 ", shown, re.MULTILINE)
+    tables = [
+        position_table(position_of(player_view(_hidden_bid_state(DELAYED, b, last=True), 2)))
+        for b in (0, 3)
+    ]
+    assert tables[0] == tables[1]
+    assert tables[0].count("bid hidden") == 3
+
+
+def test_a_partial_position_with_hidden_bids_from_its_text() -> None:
+    text = (
+        "players=3 options=hidden_bids round=2 dealer=0 scores=20,-10,30 hands=C1,C2/?/? "
+        "turned=H5 trump=H bids=-,?,? won=0,0,0 played=- trick=- leader=1"
+    )
+    table = position_table(Position.from_text(text))
+    assert table.splitlines()[4:7] == [
+        "P0    C1 C2               -    0     20  dealer, to act",
+        "P1    hidden (2 cards)    ?    0    -10  bid hidden",
+        "P2    hidden (2 cards)    ?    0     30  bid hidden",
+    ]
+    # the dealer's bids are free (rule 23.4): no bid is barred by bids it cannot see
+    assert table.splitlines()[-1] == "Legal actions (3): P0 bids 0, P0 bids 1, P0 bids 2"
+
+
+def test_clairvoyance_writes_the_viewers_own_card_as_hidden() -> None:
+    config = Config(players=3, rules=Rules(visibility=Clairvoyance()))
+    state = new_game(config)
+    state = apply(
+        state,
+        Deal(((parse_card("C9"),), (parse_card("H2"),), (parse_card("W1"),)), parse_card("S3")),
+    )
+    table = position_table(position_of(player_view(state, 1)))
+    assert "P0    C9" in table
+    assert "P1    hidden (1 card)" in table
+    assert "P2    W1" in table
+    assert "H2" not in table
+    assert table.splitlines()[0].endswith("bid-total option off, clairvoyance")

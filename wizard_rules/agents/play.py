@@ -53,6 +53,7 @@ from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.core.cards import Card, Kind, Suit, parse_card
 from wizard_rules.core.chance import random_deal
 from wizard_rules.core.config import Config, seat_after
+from wizard_rules.core.rules import HiddenBids
 from wizard_rules.core.scoring import RoundResult
 from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.transitions import apply, check_as
@@ -70,6 +71,7 @@ from wizard_rules.sim.random_play import round_deal_rng
 
 __all__ = [
     "TerminalGame",
+    "bidding_note",
     "deal_rng",
     "render_round",
     "render_standings",
@@ -152,7 +154,7 @@ def _seats_table(view: PlayerView) -> Table:
         table.add_row(
             _seat_name(seat, view.seat),
             str(view.hand_sizes[seat]),
-            "-" if bid is None else str(bid),
+            "hidden" if seat in view.hidden_bids else "-" if bid is None else str(bid),
             str(view.tricks_won[seat]),
             str(view.scores[seat]),
             ", ".join(notes),
@@ -185,6 +187,8 @@ def _trick_text(view: PlayerView) -> Text:
 
 
 def _hand_text(view: PlayerView, choices: Sequence[Card]) -> Text:
+    if _blind(view):
+        return Text("Your card: hidden (you see every card but your own)")
     text = Text("Your hand: ")
     numbers = {card: index for index, card in enumerate(choices, start=1)}
     for card in view.hand:
@@ -201,6 +205,52 @@ def _hand_text(view: PlayerView, choices: Sequence[Card]) -> Text:
     return text
 
 
+def _blind(view: PlayerView) -> bool:
+    """Whether the viewer's own hand is hidden from them (round 1 under clairvoyance)."""
+    return view.hands[view.seat] is None
+
+
+def _others_cards(view: PlayerView) -> Text:
+    """The other seats' cards the viewer sees (clairvoyance), as ``P1 H3, P2 W1``."""
+    text = Text("You see: ")
+    shown = [
+        (seat, hand)
+        for seat, hand in enumerate(view.hands)
+        if seat != view.seat and hand is not None
+    ]
+    for index, (seat, hand) in enumerate(shown):
+        if index:
+            text.append(", ")
+        text.append(f"P{seat} ")
+        for number, card in enumerate(hand):
+            if number:
+                text.append(" ")
+            text.append_text(_card_text(card))
+    return text
+
+
+def bidding_note(view: PlayerView) -> str | None:
+    """What the screen says of the bids the viewer may not see (``None``: every bid is open).
+
+    Under hidden bids (rule 23), while the bids are made: ``Bids are hidden
+    until everyone has bid``; under delayed reveal (rule 24), for the whole
+    round: ``Bids are hidden until the round ends``.  While the bids are
+    made, each seat whose bid is made and hidden follows, as ``P2 has bid
+    (hidden)``.
+    """
+    bidding = view.config.rules.bidding
+    if not bidding.secret or view.phase not in (Phase.BID, Phase.PLAY, Phase.CHOOSE_TRUMP):
+        return None
+    if type(bidding) is HiddenBids:
+        if view.phase is Phase.PLAY:
+            return None
+        note = "Bids are hidden until everyone has bid"
+    else:
+        note = "Bids are hidden until the round ends"
+    made = [f"P{seat} has bid (hidden)" for seat in view.hidden_bids if view.phase is Phase.BID]
+    return note + ("; " + ", ".join(made) if made else "") + "."
+
+
 def render_turn(view: PlayerView) -> RenderableType:
     """What the viewer sees when it is their turn (or at any point): all from ``view``.
 
@@ -208,15 +258,31 @@ def render_turn(view: PlayerView) -> RenderableType:
     tricks won and score; the current trick with who played what and who is
     winning it; and the viewer's hand, sorted, the cards they may play
     numbered (1, 2, ...) and the others marked ``·``.
+
+    A bid the viewer may not see (hidden bids, delayed reveal) is shown as
+    ``hidden``, never its value, with the :func:`bidding_note`; in a blind
+    round (clairvoyance) the viewer's own card is ``hidden``, the others'
+    cards are shown, and the screen says that the trick plays itself.
     """
     config = view.config
     title = (
         f"Round {view.round} of {config.rounds} · dealer P{view.dealer} · {trump_sentence(view)}"
     )
     parts: list[RenderableType] = [_seats_table(view), Text("")]
+    note = bidding_note(view)
+    if note is not None:
+        parts.append(Text(note))
     if view.phase is Phase.PLAY:
         parts.append(_trick_text(view))
     choices = _playable(view)
+    if _blind(view):
+        parts.append(_others_cards(view))
+        parts.append(
+            Text(
+                "Clairvoyance: you cannot see your own card, so it plays itself; the trick "
+                "is played out as soon as the last bid is made."
+            )
+        )
     parts.append(_hand_text(view, choices))
     if view.phase is Phase.PLAY and view.is_my_turn and len(choices) < len(view.hand):
         led = view.led_suit
@@ -415,8 +481,16 @@ class TerminalGame:
         if isinstance(action, Deal):
             return
         who = "You" if action.player == self.seat else f"P{action.player}"
+        round_over = len(after.results) > len(before.results)
         if type(action) is Bid:
-            self.say(f"{who} bid {action.tricks}.")
+            # A bid made in secret is said without its value (rules 23 and 24),
+            # even the last, whose value the reveal below shows with the others.
+            if action.player == self.seat or not after.config.rules.bidding.secret:
+                self.say(f"{who} bid {action.tricks}.")
+            elif not round_over and action.player in player_view(after, self.seat).hidden_bids:
+                self.say(f"{who} has bid (hidden).")
+            else:
+                self.say(f"{who} has bid.")
         elif type(action) is ChooseTrump:
             assert action.suit is not None
             self.say(f"{who} named trump: {suit_name(action.suit)}.")
@@ -425,13 +499,37 @@ class TerminalGame:
             line = Text(f"{who} played ")
             line.append_text(_card_text(action.card))
             self.console.print(line, soft_wrap=True)
-        round_over = len(after.results) > len(before.results)
+        self._reveal(before, after, round_over)
         if round_over or len(after.completed_tricks) > len(before.completed_tricks):
             self._trick_done(after, round_over)
+
+    def _reveal(self, before: State, after: State, round_over: bool) -> None:
+        """Say the bids when they are shown to the person, and a trick that played itself.
+
+        The bids are shown with the last bid under hidden bids (rule 23.3)
+        and with the round's result under delayed reveal (rule 24.2); a
+        blind round's trick is played out with the last bid (rule 26.3).
+        """
+        if not before.config.rules.bidding.secret or before.phase is Phase.DEAL:
+            return
+        if not player_view(before, self.seat).hidden_bids:
+            return  # nothing was hidden (the first bid of a round, or after the reveal)
+        if not round_over and player_view(after, self.seat).hidden_bids:
+            return  # still hidden
+        bids = after.results[-1].bids if round_over else after.bids
+        order = [seat_after(before.dealer, 1 + k, len(bids)) for k in range(len(bids))]
+        shown = ", ".join(f"{_seat_name(seat, self.seat)} {bids[seat]}" for seat in order)
+        self.say(f"The bids are shown: {shown}.")
 
     def _trick_done(self, after: State, round_over: bool) -> None:
         result = after.results[-1] if round_over else None
         trick = after.completed_tricks[-1] if result is None else result.tricks[-1]
+        if result is not None and after.config.rules.visibility.blind(result.round):
+            played = ", ".join(
+                f"{_seat_name(trick.seat_of(k), self.seat)} {card}"
+                for k, card in enumerate(trick.cards)
+            )
+            self.say(f"The trick plays itself (clairvoyance): {played}.")
         winner = "You take" if trick.winner == self.seat else f"P{trick.winner} takes"
         self.say(f"{winner} the trick with {trick.winning_card}.")
         if result is not None:

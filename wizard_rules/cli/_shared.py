@@ -10,20 +10,22 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO
+from typing import Final, TextIO
 
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS
 from wizard_rules.core.rules import (
-    CanadianRule,
     ListedSchedule,
     OddSchedule,
     Rules,
     StandardSchedule,
     parse_schedule,
+    variant_rules,
 )
 from wizard_rules.errors import ConfigError
 
 __all__ = [
+    "VARIANT_FLAGS",
+    "VariantFlagError",
     "is_terminal",
     "players_arg",
     "positive_arg",
@@ -93,14 +95,58 @@ def schedule_arg(text: str) -> StandardSchedule | OddSchedule | ListedSchedule:
         raise argparse.ArgumentTypeError(error.message) from None
 
 
+VARIANT_FLAGS: Final = (
+    ("hidden_bids", "--hidden-bids"),
+    ("delayed_reveal", "--delayed-reveal"),
+    ("clairvoyance", "--clairvoyance"),
+    ("forbid_bid_total_match", "--forbid-bid-total-match"),
+    ("canadian_rule", "--canadian-rule"),
+    ("hardcore", "--hardcore"),
+)
+"""Each variant of :data:`~wizard_rules.core.rules.VARIANTS` and its flag, in the
+order :func:`rules_of` looks for the flag to blame for a refused combination."""
+
+
 def rules_of(
-    canadian_rule: bool, schedule: StandardSchedule | OddSchedule | ListedSchedule | None
+    names: Sequence[str], schedule: StandardSchedule | OddSchedule | ListedSchedule | None
 ) -> Rules:
-    """The rules that ``--canadian-rule`` and ``--schedule`` give (``None``: the standard one)."""
-    return Rules(
-        schedule=StandardSchedule() if schedule is None else schedule,
-        bid_restrictions=(CanadianRule(),) if canadian_rule else (),
-    )
+    """The rules that the variant flags give: the variants ``names`` on, and ``--schedule``.
+
+    ``names`` are variants of :data:`~wizard_rules.core.rules.VARIANTS`, as
+    :func:`~wizard_rules.core.rules.variant_rules` takes them (the one
+    mapping of names to rules); a ``schedule`` of ``None`` is the standard
+    one.
+
+    :raises VariantFlagError: the variants cannot be played together
+        (rule 27): it names the flag to blame and says why.
+    """
+    given = [name for name, _flag in VARIANT_FLAGS if name in names]
+    try:
+        return variant_rules(given, schedule)
+    except ConfigError as error:
+        # The flag to blame: the first that cannot join the flags before it.
+        flags = dict(VARIANT_FLAGS)
+        culprit = given[-1]
+        for count in range(2, len(given) + 1):
+            try:
+                variant_rules(given[:count])
+            except ConfigError:
+                culprit = given[count - 1]
+                break
+        raise VariantFlagError(flags[culprit], error.message) from None
+
+
+class VariantFlagError(Exception):
+    """Variant flags that cannot be played together: the flag to blame, and why.
+
+    :ivar flag: the flag, as ``--hardcore``.
+    :ivar message: why, as :class:`~wizard_rules.ConfigError` says it.
+    """
+
+    def __init__(self, flag: str, message: str) -> None:
+        super().__init__(f"argument {flag}: {message}")
+        self.flag = flag
+        self.message = message
 
 
 def is_terminal(stream: TextIO) -> bool:

@@ -41,10 +41,15 @@ and heuristic bots): status 0 at the end of the game or after ``quit``,
 cannot be read or replayed, 130 on Ctrl-C.
 
 ``simulate``, ``arena`` and ``play`` play a variant with ``--canadian-rule``
-(rule 21 of the specification) and ``--schedule SCHEDULE`` (rule 22):
+(rule 21 of the specification), ``--schedule SCHEDULE`` (rule 22):
 ``standard``, ``odd`` (1, 3, 5, ... cards) or the hand sizes of the rounds
-in order, comma-separated (``--schedule 1,3,5``); ``simulate --json`` writes
-them into the record's configuration, and a resumed game keeps its own.
+in order, comma-separated (``--schedule 1,3,5``), ``--hidden-bids`` (rule
+23), ``--delayed-reveal`` (rule 24), ``--hardcore`` (rule 25) and
+``--clairvoyance`` (rule 26); ``simulate --json`` writes them into the
+record's configuration, and a resumed game keeps its own.  Flags that cannot
+be played together (rule 27: hidden bids or delayed reveal with a bid
+restriction, hidden bids with delayed reveal; clairvoyance with a first round
+of more than one card) are a usage error that names the flag and says why.
 
 On a terminal, ``simulate --games`` and ``arena`` show a progress bar on
 standard error, and ``simulate --games``, ``arena`` and ``conformance run``
@@ -72,6 +77,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from wizard_rules._version import __version__
 from wizard_rules.cli._shared import (
+    VARIANT_FLAGS,
+    VariantFlagError,
     is_terminal,
     players_arg,
     positive_arg,
@@ -86,6 +93,7 @@ from wizard_rules.cli.conformance import add_conformance, conformance
 from wizard_rules.conformance.protocol import MAX_PERFT_DEPTH
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.core.position import Position, from_position
+from wizard_rules.core.rules import Rules
 from wizard_rules.core.state import State
 from wizard_rules.core.transitions import apply, legal_actions
 from wizard_rules.errors import ConfigError, PositionError, RecordError
@@ -192,7 +200,11 @@ def _add_simulate(commands: _Commands) -> None:
 
 
 def _add_variants(parser: argparse.ArgumentParser) -> None:
-    """The variant flags: ``--canadian-rule`` and ``--schedule`` (rules 21 and 22)."""
+    """The variant flags: ``--canadian-rule`` ... ``--clairvoyance`` and ``--schedule``.
+
+    Rules 21 to 26; each flag turns on the variant of
+    :data:`~wizard_rules.core.rules.VARIANTS` of its name (see :func:`_rules`).
+    """
     parser.add_argument(
         "--canadian-rule",
         action="store_true",
@@ -206,21 +218,65 @@ def _add_variants(parser: argparse.ArgumentParser) -> None:
         help="variant: the hand size of each round: standard (1 card, 2, ... up to the whole "
         "deck; the default), odd (1, 3, 5, ...) or the sizes in order, as 1,3,5 (rule 22)",
     )
+    parser.add_argument(
+        "--hidden-bids",
+        action="store_true",
+        help="variant: the bids are made in secret and shown together once the last is "
+        "made (rule 23)",
+    )
+    parser.add_argument(
+        "--delayed-reveal",
+        action="store_true",
+        help="variant: the bids are made in secret and shown only when the round is over "
+        "(rule 24)",
+    )
+    parser.add_argument(
+        "--hardcore",
+        action="store_true",
+        help="variant: from 4 cards a round the dealer may not make the bids add up to the "
+        "number of tricks (rule 25)",
+    )
+    parser.add_argument(
+        "--clairvoyance",
+        action="store_true",
+        help="variant: in round 1 each player sees every other card but not their own, and "
+        "the trick plays itself after the last bid (rule 26)",
+    )
+
+
+def _rules(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, players: int | None
+) -> Rules:
+    """The rules the variant flags give; a usage error if they cannot be played.
+
+    Flags that cannot be played together (rule 27) name the flag to blame;
+    a schedule that ``players`` hands cannot hold is ``--schedule``'s error,
+    a first round of more than one card ``--clairvoyance``'s (rule 26.1).
+    ``players`` of ``None`` leaves those two checks to the caller.
+    """
+    names = [name for name, _flag in VARIANT_FLAGS if getattr(args, name, False)]
+    try:
+        rules = rules_of(names, args.schedule)
+    except VariantFlagError as error:
+        parser.error(str(error))
+    if players is not None:
+        try:
+            rules.schedule.deal_sizes(players)
+        except ConfigError as error:  # a hand size too large for the players
+            parser.error(f"argument --schedule: {error.message}")
+        try:
+            Config(players=players, rules=rules)
+        except ConfigError as error:  # clairvoyance, and a first round of more than 1 card
+            parser.error(f"argument --clairvoyance: {error.message}")
+    return rules
 
 
 def _config(
     parser: argparse.ArgumentParser, args: argparse.Namespace, first_dealer: int
 ) -> Config:
     """The configuration the arguments give; a usage error if there is none."""
-    try:
-        return Config(
-            players=args.players,
-            first_dealer=first_dealer,
-            forbid_bid_total_match=args.forbid_bid_total_match,
-            rules=rules_of(args.canadian_rule, args.schedule),
-        )
-    except ConfigError as error:  # a hand size too large for the players
-        parser.error(f"argument --schedule: {error.message}")
+    rules = _rules(parser, args, args.players)
+    return Config(players=args.players, first_dealer=first_dealer, rules=rules)
 
 
 def _add_replay(commands: _Commands) -> None:
@@ -456,6 +512,8 @@ def _arena(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextI
     from wizard_rules.errors import InvalidArgumentError
 
     specs = [spec.strip() for spec in args.bots.split(",")]
+    seats = args.players if args.players is not None else len(specs)
+    rules = _rules(parser, args, seats if MIN_PLAYERS <= seats <= MAX_PLAYERS else None)
     args.games_done = 0  # read by main() if the run is interrupted
     try:
         with progress_bar(args.games, "deals") as show:
@@ -471,7 +529,7 @@ def _arena(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextI
                 args.players,
                 args.workers,
                 progress=progress,
-                rules=rules_of(args.canadian_rule, args.schedule),
+                rules=rules,
             )
     except InvalidArgumentError as error:
         parser.error(error.message)
@@ -598,15 +656,9 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.resume is not None:
         if args.resume == "-":
             parser.error("argument --resume: a file, not -: standard input is where you answer")
-        given = [
-            flag
-            for flag, value in (
-                ("--forbid-bid-total-match", args.forbid_bid_total_match),
-                ("--canadian-rule", args.canadian_rule),
-                ("--schedule", args.schedule is not None),
-            )
-            if value
-        ]
+        given = [flag for name, flag in VARIANT_FLAGS if getattr(args, name)]
+        if args.schedule is not None:
+            given.append("--schedule")
         if given:
             parser.error(
                 f"argument {given[0]}: a resumed game keeps the options it was saved with"

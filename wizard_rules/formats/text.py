@@ -27,16 +27,19 @@ Legal actions: none
 
 from __future__ import annotations
 
+from typing import Final
+
 from wizard_rules.core.cards import Card, Suit
-from wizard_rules.core.config import seat_after
+from wizard_rules.core.config import Config, seat_after
 from wizard_rules.core.position import Position
+from wizard_rules.core.rules import variant_names
 from wizard_rules.core.scoring import RoundResult
 from wizard_rules.core.state import Phase, State
 from wizard_rules.core.trick import led_suit, winning_position
 from wizard_rules.core.views import PlayerView
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 
-__all__ = ["account", "position_table", "suit_name", "trump_sentence"]
+__all__ = ["account", "position_table", "suit_name", "trump_sentence", "variant_words"]
 
 
 def suit_name(suit: Suit) -> str:
@@ -129,7 +132,7 @@ def position_table(position: Position) -> str:
     over = ", the game is over" if p.over else ""
     lines = [
         f"Round {p.round} of {config.rounds}{over}: {config.players} players, "
-        f"dealer P{p.dealer}, bid-total option {option}",
+        f"dealer P{p.dealer}, bid-total option {option}{variant_words(config)}",
         trump_sentence(p),
         "",
         *_table_lines(p),
@@ -175,12 +178,51 @@ def _table_lines(position: Position) -> list[str]:
         if seat == p.current_player:
             notes.append("to act")
         bid = p.bids[seat]
+        if seat in p.hidden_bids:
+            notes.append("bid hidden")
         line = (
-            f"{f'P{seat}':<6}{hands[seat]:<{width}}{'-' if bid is None else bid:>5}"
+            f"{f'P{seat}':<6}{hands[seat]:<{width}}{_bid_text(bid, seat in p.hidden_bids):>5}"
             f"{p.tricks_won[seat]:>5}{p.scores[seat]:>7}"
         )
         lines.append(f"{line}  {', '.join(notes)}".rstrip())
     return lines
+
+
+def _bid_text(bid: int | None, hidden: bool) -> str:
+    """A bid's cell: the bid, ``?`` for one made but hidden, ``-`` for none made yet."""
+    if hidden:
+        return "?"
+    return "-" if bid is None else str(bid)
+
+
+def variant_words(config: Config) -> str:
+    """The variants ``config`` plays, in words, each after a comma (``""``: none).
+
+    The bid-total option (plus/minus one) is left out: the headings say it
+    on their own, and a short schedule is in their number of rounds.  For
+    the first line of :func:`position_table` and :func:`account`.
+
+    >>> from wizard_rules import Config
+    >>> from wizard_rules.core.rules import variant_rules
+    >>> from wizard_rules.formats.text import variant_words
+    >>> variant_words(Config(players=4, rules=variant_rules(["hidden_bids", "clairvoyance"])))
+    ', clairvoyance, hidden bids'
+    >>> variant_words(Config(players=4))
+    ''
+    """
+    _expect(config, Config)
+    names = [_VARIANT_WORDS.get(name) for name in variant_names(config.rules)]
+    return "".join(f", {name}" for name in names if name is not None)
+
+
+_VARIANT_WORDS: Final = {
+    "canadian_rule": "Canadian rule",
+    "clairvoyance": "clairvoyance",
+    "delayed_reveal": "delayed reveal",
+    "hardcore": "hardcore",
+    "hidden_bids": "hidden bids",
+}
+"""Each variant's name in :func:`variant_words` (the bid-total option is said apart)."""
 
 
 def _trick_lines(position: Position) -> list[str]:
@@ -247,7 +289,8 @@ def account(state: State) -> str:
     option = "on" if config.forbid_bid_total_match else "off"
     lines = [
         f"Wizard: {config.players} players, {config.rounds} rounds, "
-        f"first dealer P{config.first_dealer}, bid-total option {option}",
+        f"first dealer P{config.first_dealer}, bid-total option {option}"
+        f"{variant_words(config)}",
     ]
     totals = [0] * config.players
     for result in state.results:
