@@ -30,8 +30,16 @@ from wizard_rules.agents.arena import (
 from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from wizard_rules.cli import main
 from wizard_rules.core.config import Config
-from wizard_rules.core.rules import CanadianRule, ListedSchedule, OddSchedule, Rules
+from wizard_rules.core.rules import (
+    VARIANTS,
+    CanadianRule,
+    ListedSchedule,
+    OddSchedule,
+    Rules,
+    variant_rules,
+)
 from wizard_rules.errors import ConfigError, InvalidArgumentError
+from wizard_rules.formats.records import config_from_dict
 from wizard_rules.sim.simulation import game_seed
 
 
@@ -456,3 +464,74 @@ def test_variant_usage_errors(
     err = capsys.readouterr().err
     assert "usage: wizard-rules arena" in err
     assert words in err
+
+
+# -- the official variants (rules 23 to 27) ------------------------------------------------
+
+# Each variant, and how the heading names it (written out here, not read from the module).
+NAMED = [
+    (("hidden_bids",), "hidden bids"),
+    (("delayed_reveal",), "delayed reveal"),
+    (("clairvoyance",), "clairvoyance"),
+    (("hardcore",), "hardcore"),
+    (("forbid_bid_total_match",), "plus/minus one"),
+    (("canadian_rule", "clairvoyance", "hardcore"), "Canadian rule, clairvoyance, hardcore"),
+    (("hidden_bids", "clairvoyance"), "clairvoyance, hidden bids"),
+    (("delayed_reveal", "clairvoyance"), "clairvoyance, delayed reveal"),
+]
+
+
+@pytest.mark.parametrize(("names", "words"), NAMED, ids=[n for _, n in NAMED])
+def test_the_arena_plays_each_official_variant_and_says_so(
+    names: tuple[str, ...], words: str
+) -> None:
+    rules = variant_rules(names)
+    result = play_arena(["heuristic", "random"], games=2, seed=1, players=3, rules=rules)
+    assert result.rules == rules
+    assert result.heading() == f"2 deals x 3 rotations = 6 games, 3 players, seed 1, {words}"
+    document = result.to_json()
+    variants = {key: value for key, value in document.items() if key in VARIANTS}
+    assert variants == dict.fromkeys(names, True)
+    assert "schedule" not in document
+    # The keys are a game record's: they read back as the same rules.
+    assert config_from_dict({"players": 3, **variants}).rules == rules
+    for bot in result.bots:
+        assert 0 <= bot.exact_bid_rate <= 1
+        assert 0 <= bot.win_rate <= 1
+
+
+def test_the_arena_plays_ismcts_under_secret_bids_and_clairvoyance() -> None:
+    # Rule 27.4: clairvoyance goes with hidden bids; the search draws the
+    # hidden bids and its own round-1 card.  Reproducible, whatever the workers.
+    rules = variant_rules(["hidden_bids", "clairvoyance"], ListedSchedule(sizes=(1, 2, 4)))
+    bots = ["ismcts:6", "heuristic", "random"]
+    one = play_arena(bots, games=2, seed=5, rules=rules)
+    assert play_arena(bots, games=2, seed=5, rules=rules, workers=2) == one
+    assert one.games_played == 6
+    assert one.heading().endswith(", 3 players, seed 5, clairvoyance, hidden bids, schedule 1,2,4")
+    assert one.to_json()["schedule"] == [1, 2, 4]
+
+
+def test_a_blind_round_and_secret_bids_count_exact_bids_from_the_results() -> None:
+    # Under delayed reveal the bids are shown only in the round's result (rule
+    # 24.2): the arena's exact bids come from there.  One deal, three
+    # rotations of heuristic, random, heuristic: the rate counted here by hand.
+    rules = variant_rules(["delayed_reveal", "clairvoyance"], ListedSchedule(sizes=(1, 2)))
+    config = Config(players=3, rules=rules)
+    specs = ["heuristic", "random"]
+    bots = [make_bot(spec) for spec in specs]
+    key = game_seed(9, 0)
+    exact = [0, 0]
+    rounds = [0, 0]
+    for rotation in range(3):
+        lineup = _lineup(2, 3, rotation)
+        game = _play_game(config, [bots[b] for b in lineup], key, rotation)
+        assert [len(result.tricks) for result in game.results] == [1, 2]
+        for result in game.results:
+            for seat, b in enumerate(lineup):
+                exact[b] += result.bids[seat] == result.tricks_won[seat]
+                rounds[b] += 1
+    arena = play_arena(specs, games=1, seed=9, players=3, rules=rules)
+    assert [bot.exact_bid_rate for bot in arena.bots] == [
+        e / r for e, r in zip(exact, rounds, strict=True)
+    ]

@@ -19,6 +19,12 @@ result whatever the number of workers -- for bots with reproducible budgets:
 a time budget (``ismcts:Ts``) lets the iterations, and so the games, depend
 on the machine and on how busy it is.
 
+The games follow the rules given (:func:`play_arena`'s ``rules``; the
+standard game's by default): any variant or combination of variants that
+:func:`~wizard_rules.core.rules.variant_rules` accepts, hidden bids, delayed
+reveal and clairvoyance among them (rules 21 to 27); every bot plays them
+from its view alone, and the table's heading and the JSON name them.
+
 Memory stays flat however many deals are asked for (``games`` up to 10**9):
 the deals are handed out lazily in chunks, as
 :func:`~wizard_rules.sim.simulation.simulate` hands out its games, and each
@@ -49,7 +55,7 @@ import attrs
 from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from wizard_rules.core.chance import random_deal
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
-from wizard_rules.core.rules import STANDARD, CanadianRule, ListedSchedule, OddSchedule, Rules
+from wizard_rules.core.rules import STANDARD, ListedSchedule, OddSchedule, Rules, variant_names
 from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.transitions import apply
 from wizard_rules.core.views import player_view
@@ -64,6 +70,7 @@ __all__ = [
     "MAX_ISMCTS_ITERATIONS",
     "MAX_ISMCTS_SECONDS",
     "PAIR_COLUMNS",
+    "VARIANT_NOTES",
     "ArenaResult",
     "BotResult",
     "PairResult",
@@ -77,6 +84,17 @@ MAX_ISMCTS_ITERATIONS: Final = 100_000
 
 MAX_ISMCTS_SECONDS: Final = 60.0
 """The largest budget ``ismcts:Ts`` accepts, in seconds per decision."""
+
+VARIANT_NOTES: Final = {
+    "canadian_rule": "Canadian rule",
+    "clairvoyance": "clairvoyance",
+    "delayed_reveal": "delayed reveal",
+    "forbid_bid_total_match": "plus/minus one",
+    "hardcore": "hardcore",
+    "hidden_bids": "hidden bids",
+}
+"""How :meth:`ArenaResult.heading` names each variant of
+:data:`~wizard_rules.core.rules.VARIANTS`."""
 
 _CHUNK: Final = 5
 """The most duplicate sets in one chunk of work (internal)."""
@@ -244,10 +262,18 @@ class ArenaResult:
         return self.games * self.players
 
     def heading(self) -> str:
-        """The line that says what was played, above the tables, and the variants if any."""
-        notes = []
-        if CanadianRule() in self.rules.bid_restrictions:
-            notes.append(", Canadian rule")
+        """The line that says what was played, above the tables, and the variants if any.
+
+        Each variant on is named (:data:`VARIANT_NOTES`), in the order of
+        :data:`~wizard_rules.core.rules.VARIANTS`, then the schedule.
+
+        >>> from wizard_rules.agents.arena import play_arena
+        >>> from wizard_rules.core.rules import variant_rules
+        >>> rules = variant_rules(["hidden_bids", "clairvoyance"])
+        >>> play_arena(["heuristic", "random"], 1, seed=1, players=3, rules=rules).heading()
+        '1 deals x 3 rotations = 3 games, 3 players, seed 1, clairvoyance, hidden bids'
+        """
+        notes = [f", {VARIANT_NOTES[name]}" for name in variant_names(self.rules)]
         schedule = self.rules.schedule
         if type(schedule) is OddSchedule:
             notes.append(", schedule odd")
@@ -259,9 +285,16 @@ class ArenaResult:
         )
 
     def _variants(self) -> dict[str, object]:
-        """The variants played, as a game record's configuration writes them (none: standard)."""
+        """The variants played, as a game record's configuration writes them (none: standard).
+
+        Each variant on is a key ``true`` (plus/minus one too, which a record
+        writes always), and a schedule other than the standard one its key.
+        """
         written = config_to_dict(Config(players=self.players, rules=self.rules))
-        return {key: written[key] for key in ("canadian_rule", "schedule") if key in written}
+        found: dict[str, object] = dict.fromkeys(variant_names(self.rules), True)
+        if "schedule" in written:
+            found["schedule"] = written["schedule"]
+        return found
 
     def bot_rows(self, plus_minus: str = "+-") -> list[tuple[str, ...]]:
         """The bots' table, one row of cells per bot (columns: :data:`BOT_COLUMNS`).
@@ -316,7 +349,9 @@ class ArenaResult:
         """The figures as a JSON-ready dict (half-widths ``None`` where undefined).
 
         A variant adds its key as a game record's configuration writes it
-        (``"canadian_rule": true``, ``"schedule": "odd"`` or ``[1, 3, 5]``).
+        (``"hidden_bids": true``, ``"canadian_rule": true``, ... one of
+        :data:`~wizard_rules.core.rules.VARIANTS`; ``"schedule": "odd"`` or
+        ``[1, 3, 5]``): the standard game's adds none.
         """
         return {
             "players": self.players,
