@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from wizard_rules.core._fast.phases import _BID, _DEAL
 from wizard_rules.core.actions import Action
 from wizard_rules.core.cards import Card, Suit, _mask_of
 from wizard_rules.core.config import Config
@@ -141,6 +142,12 @@ class PlayerView(_PublicQueries):
         return _legal_choices(self, self.seat, _mask_of(self.hand))
 
 
+_UNSEEN: dict[tuple[int, ...], tuple[tuple[()] | None, ...]] = {}
+"""What a seat sees of hands of these sizes, by seat, when it sees none of
+them: ``None`` for a hand of cards, ``()`` for an empty one (a cache: a few
+hundred entries at most, as the sizes of a round's hands are)."""
+
+
 def player_view(state: State, seat: int) -> PlayerView:
     """Return what player ``seat`` may know of ``state``.
 
@@ -157,21 +164,26 @@ def player_view(state: State, seat: int) -> PlayerView:
     rules = state.config.rules
     phase = state.phase
     sizes = state.hand_sizes
-    if rules.visibility.blind(state.round) and phase is not Phase.DEAL:
+    if phase is not _DEAL and rules.visibility.blind(state.round):
         hand: tuple[Card, ...] = ()
-        hands = tuple(None if other == seat else state.hand(other) for other in range(len(sizes)))
+        hands = tuple(
+            [None if other == seat else state.hand(other) for other in range(len(sizes))]
+        )
     else:
         hand = state.hand(seat)
-        hands = tuple(
-            hand if other == seat else (None if size else ()) for other, size in enumerate(sizes)
-        )
+        others = _UNSEEN.get(sizes)
+        if others is None:
+            others = _UNSEEN[sizes] = tuple([None if size else () for size in sizes])
+        hands = others[:seat] + (hand,) + others[seat + 1 :]
     bids = state.bids
-    seen = rules.bidding.bids_seen(seat, bids, phase is Phase.BID)
-    hidden = (
-        tuple(other for other, bid in enumerate(bids) if bid is not None and seen[other] is None)
-        if seen is not bids
-        else ()
-    )
+    bidding = rules.bidding
+    if bidding.secret:
+        seen = bidding.bids_seen(seat, bids, phase is _BID)
+        hidden = tuple(
+            [other for other, bid in enumerate(bids) if bid is not None and seen[other] is None]
+        )
+    else:
+        seen, hidden = bids, ()
     view: PlayerView = object.__new__(PlayerView)
     view.__attrs_init__(
         config=state.config,
