@@ -151,6 +151,30 @@ Observers with ``private_info`` ``NONE`` leave the viewer's hand out;
 observer shows every hand as unknown (``?``) but those that hold no card
 (``-``: hand sizes are public), before the first deal and at the end too.
 
+Under the variants every string and tensor is still written from what the
+player may see (its :func:`~wizard_rules.player_view`, and the history
+tokens only once it may see them):
+
+- a secret bid (hidden bids, delayed reveal) of another seat is ``?`` in
+  the observation string's ``bids=`` and ``b<seat>=?`` in the information
+  state string, and a bid not made in the tensors; when the bids are shown
+  (the last bid under hidden bids, rule 23.3; the round's last trick under
+  delayed reveal, rule 24.2) the information state string adds
+  ``bids=<bid>,...`` (by seat).  The player's own secret bid is its private
+  knowledge: a public observer shows it as ``?`` too, a private-only one
+  as ``b<seat>=<bid>``;
+- in a blind round (clairvoyance, round 1) the player's own hand is ``?``
+  and the others' are shown (``hands=C5/?/W1``; in the information state
+  string ``hand=?`` and ``h<seat>=<cards>`` for each other seat, from its
+  left), nothing is shown of the deal in progress (``dealt=``), the
+  tensors' ``hand`` is all 0 and their ``other_hands`` piece holds the
+  other cards; the trick that plays itself with the last bid (rule 26.3)
+  follows that bid in the information state string, as ``<seat>:<card>``
+  tokens.  That round has no play decision: ``max_game_length``, which
+  counts ``players`` plays for it, stays an upper bound, and the game's
+  other figures (utilities, actions, chance outcomes) are the standard
+  game's under every variant.
+
 **Search.**  :meth:`WizardState.resample_from_infostate` deals the cards
 hidden from a player again, at random, consistently with everything that
 player has seen (in particular the suits other players showed they lack), so

@@ -56,15 +56,43 @@ round of the schedule, and the ``scores`` are divided by the most a player
 can score over its rounds.  Every other shape depends on ``N`` alone: a
 schedule may deal no hand larger than ``H`` (the configuration refuses one),
 so ``B`` bids and ``H`` tricks a round always fit.  In the standard game
-``R = H``, so its layout is the one of earlier versions.  The Canadian rule
-changes no shape (the bids it forbids are in the action mask).
+``R = H``, so its layout is the one of earlier versions.  The other variants
+(``rules``' pieces) keep every piece as it is, but clairvoyance, which adds
+one:
+
+- plus/minus one, the Canadian rule and hardcore (rules 20, 21 and 25):
+  the layout is unchanged (the bids they forbid are in the action mask);
+- hidden bids (rule 23): unchanged; a bid hidden from the viewer is written
+  as a bid not made (its ``bids`` row all 0) until every bid is in;
+- delayed reveal (rule 24): unchanged; every other seat's ``bids`` row is
+  all 0 for the whole round (once it is scored, a round enters the tensor
+  only through the ``scores``, as every finished round does);
+- clairvoyance (rule 26): the ``hand`` piece is all 0 in round 1 (during
+  its deal too), and one piece, present only under clairvoyance and with
+  the private piece, follows ``hand``:
+
+====================  ================  ==========================================
+``other_hands``       ``(N - 1, 60)``   row ``i``: the cards of seat
+                                        ``(seat + 1 + i) % N`` that the viewer
+                                        sees (relative to the viewer: the seat
+                                        to its left first); all 0 but in round
+                                        1, where each row holds that seat's card
+====================  ================  ==========================================
+
+So a clairvoyance layout is ``(N - 1) * 60`` floats longer; every piece
+up to ``hand`` keeps its offset, every piece after it moves by that much.
+Under a secret bidding (hidden bids, delayed reveal) the viewer's own bid is
+its private knowledge: a layout without the private piece
+(``private=False``) writes it as not made until the bids are shown.
+A view of a game with another visibility than the layout's is refused.
 
 Earlier rounds enter only through the ``scores``: a new deal makes them
 irrelevant to the rest of the game, so the tensor is a sufficient summary of
 the player's history, though not a record of all of it (the information
 state *string* of :mod:`wizard_rules.integrations.openspiel` is).  Without the private
 piece (``private=False``) the ``hand`` piece is left out; without the public
-pieces (``public=False``) only ``seat`` and ``hand`` remain.
+pieces (``public=False``) only ``seat`` and ``hand`` (and ``other_hands``)
+remain.
 
 >>> import random
 >>> from wizard_rules import DECK, Config, apply, new_game, player_view, random_deal
@@ -228,7 +256,8 @@ class Layout:
     :param private: hold the viewer's hand.
     :param public: hold what every player sees.
     :param rules: the rules of the games, whose schedule sizes the ``round``
-        piece and the scale of the ``scores`` (default: the standard game).
+        piece and the scale of the ``scores``, and whose visibility adds the
+        ``other_hands`` piece under clairvoyance (default: the standard game).
     :raises ConfigError: ``players`` is not 3 to 6, or the schedule cannot
         be dealt to them.
 
@@ -237,6 +266,10 @@ class Layout:
     >>> odd = Layout(4, rules=Rules(schedule=OddSchedule()))
     >>> odd.rounds, odd.deal_sizes, dict(odd.pieces)["round"], dict(odd.pieces)["bids"]
     (8, (1, 3, 5, 7, 9, 11, 13, 15), (8,), (4, 16))
+    >>> from wizard_rules.core.rules import variant_rules
+    >>> blind = Layout(4, rules=variant_rules(["clairvoyance"]))
+    >>> blind.clairvoyant, dict(blind.pieces)["other_hands"], blind.size - Layout(4).size
+    (True, (3, 60), 180)
     """
 
     def __init__(
@@ -317,7 +350,8 @@ class Layout:
         :param out: a ``float32`` array of :attr:`size` to write into (it is
             cleared first); a new one by default.
         :raises ConfigError: ``view`` is of a game with another number of
-            players, or another schedule.
+            players, another schedule, or with clairvoyance when the layout
+            is not (or the other way round).
         """
         config = view.config
         if config.players != self.players:
