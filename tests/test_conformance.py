@@ -1157,3 +1157,64 @@ def test_cases_after_a_failed_handshake_are_not_run() -> None:
 def test_which_outcomes_fail_a_run() -> None:
     failing = {outcome for outcome in Outcome if outcome.is_failure}
     assert failing == {Outcome.FAILED, Outcome.ERROR, Outcome.NOT_RUN, Outcome.FIXED}
+
+
+# -- the configuration keys of the variants, and each seat's view (issue 24) -------------------
+
+
+def test_each_seats_view_has_exactly_the_view_keys_in_order() -> None:
+    from wizard_rules.conformance.protocol import VIEW_KEYS
+
+    config: dict[str, JSON] = {"players": 3, "first_dealer": 0, "hidden_bids": True}
+    deal: JSON = {"type": "deal", "hands": [["H5"], ["C9"], ["W1"]], "turned": "S3"}
+    bid: JSON = {"type": "bid", "player": 1, "tricks": 0}
+    result = run_case(config, [deal, bid], ["views"], None)
+    assert result["errors"] == []
+    state: Any = result["state"]
+    views = state["views"]
+    assert len(views) == 3
+    assert all(tuple(view) == VIEW_KEYS for view in views)
+    # Seat 1 sees its own bid; seats 0 and 2 see that it bid, not what (rule 23.1).
+    assert [view["bids"] for view in views] == [[None, None, None], [None, 0, None]] + [
+        [None, None, None]
+    ]
+    assert [view["hidden_bids"] for view in views] == [[1], [], [1]]
+
+
+def test_the_cards_of_each_hand_of_a_view_carry_no_order() -> None:
+    from wizard_rules.conformance.judge import normal_form
+
+    one = [{"hands": [["C2", "C1"], None], "bids": [None, 1], "hidden_bids": [], "round_bids": []}]
+    other = [
+        {"hands": [["C1", "C2"], None], "bids": [None, 1], "hidden_bids": [], "round_bids": []}
+    ]
+    assert normal_form("views", one) == normal_form("views", other)
+    # but the seats and the bids keep their order
+    swapped = [
+        {"hands": [None, ["C1", "C2"]], "bids": [1, None], "hidden_bids": [], "round_bids": []}
+    ]
+    assert normal_form("views", one) != normal_form("views", swapped)
+    assert normal_form("views", "not a list") == "not a list"
+
+
+@pytest.mark.parametrize(
+    "key", ["hidden_bids", "delayed_reveal", "hardcore", "clairvoyance"], ids=str
+)
+def test_each_variant_key_is_a_protocol_key_our_adapter_plays(key: str) -> None:
+    from wizard_rules.conformance.protocol import CONFIG_KEYS
+
+    assert key in CONFIG_KEYS
+    on = run_case({"players": 3, key: True}, [], ["phase"], None)
+    assert on["errors"] == []
+    assert on["state"] == {"phase": "deal"}
+    for value in (1, "true", None):
+        refused = run_case({"players": 3, key: value}, [], ["phase"], None)
+        assert refused["errors"] == [{"at": None, "code": "invalid_config"}]
+
+
+def test_every_config_key_of_a_case_is_a_protocol_key() -> None:
+    from wizard_rules.conformance.protocol import CONFIG_KEYS
+
+    assert {key for case in SUITE.cases for key in case.config} <= set(CONFIG_KEYS)
+    schema = json.loads((suite_path() / "position.schema.json").read_text(encoding="utf-8"))
+    assert set(schema["$defs"]["config"]["properties"]) == set(CONFIG_KEYS)

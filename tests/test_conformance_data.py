@@ -32,8 +32,18 @@ RULINGS = {
 }
 
 
-VARIANT_TAGS = {"canadian_rule": "variant:canadian_rule", "schedule": "variant:short_schedule"}
-"""The tag of each variant (rules 21 and 22), by its configuration key (and ``:option:``)."""
+VARIANT_TAGS = {
+    "canadian_rule": "variant:canadian_rule",
+    "schedule": "variant:short_schedule",
+    "hidden_bids": "variant:hidden_bids",
+    "delayed_reveal": "variant:delayed_reveal",
+    "hardcore": "variant:hardcore",
+    "clairvoyance": "variant:clairvoyance",
+}
+"""The tag of each variant (rules 21 to 26), by its configuration key (and ``:option:``)."""
+
+FLAG_VARIANTS = ("hidden_bids", "delayed_reveal", "hardcore", "clairvoyance")
+"""The variants of rules 23 to 26: each is on when its key is ``true``."""
 
 
 def rule_options() -> dict[str, str]:
@@ -54,6 +64,7 @@ def config_variant_tags(config: dict[str, Any]) -> set[str]:
         tags.add(VARIANT_TAGS["canadian_rule"])
     if "schedule" in config and config["schedule"] != "standard":
         tags.add(VARIANT_TAGS["schedule"])
+    tags.update(VARIANT_TAGS[name] for name in FLAG_VARIANTS if config.get(name) is True)
     return tags
 
 
@@ -97,6 +108,12 @@ def test_tags_follow_the_rule_and_the_kind_of_case() -> None:
             # A variant's rule: its tag, and those of what the configuration turns on.
             option = {"option"} if config.get("forbid_bid_total_match") is True else set()
             assert tags == {variant} | config_variant_tags(config) | option, case_id
+        elif ruling == "options" and raw["rule"].startswith("27."):
+            # Combining variants: the tags of what the configuration turns on
+            # (and "rule" for a rule with sources).
+            option = {"option"} if config.get("forbid_bid_total_match") is True else set()
+            assert tags - {"rule"} == config_variant_tags(config) | option, case_id
+            assert tags, case_id
         elif ruling == "options":
             assert tags == {"option"} | config_variant_tags(config), case_id
         if config.get("forbid_bid_total_match") is True:
@@ -152,7 +169,29 @@ def test_four_players_in_every_rules_area() -> None:
 POSITION_RULES = {f"12.{n}" for n in range(1, 15)}
 # The rules of the variants on positions (rules 12.1 to 12.14 read with them).
 VARIANT_POSITION_RULES = {"21.6", "22.8"}
-REPLAYED_AREAS = frozenset({"deck", "rounds", "dealing", "games", "end", "schedule"})
+# The same for the variants of rules 23 to 26: a partial position (a hidden
+# bid) is no game, nor one that the variant's bidding or round 1 rules out;
+# each has refused and accepted cases, but not in every player count.
+SECRET_POSITION_RULES = {"23.5", "24.4", "25.4", "26.5"}
+# The areas whose cases may start at the first deal: those about the first
+# deal itself, and the variants of round 1 and of the first bids (rules 23 to
+# 27 and the views of rule 13), which stop before the first card as well.
+REPLAYED_AREAS = frozenset(
+    {
+        "deck",
+        "rounds",
+        "dealing",
+        "games",
+        "end",
+        "schedule",
+        "views",
+        "hidden-bids",
+        "delayed-reveal",
+        "hardcore",
+        "clairvoyance",
+        "combinations",
+    }
+)
 
 
 # The refused positions of these rules may lie outside position.schema.json:
@@ -181,7 +220,7 @@ def test_starting_positions_can_arise_except_where_the_rule_says_they_cannot() -
         if case.position is None:
             continue
         if (
-            case.rule in POSITION_RULES | VARIANT_POSITION_RULES
+            case.rule in POSITION_RULES | VARIANT_POSITION_RULES | SECRET_POSITION_RULES
             and case.errors == REFUSED_POSITION
         ):
             assert case.state is None, case.id
@@ -197,6 +236,11 @@ def test_every_rule_on_positions_has_refused_and_accepted_cases() -> None:
         refused = [case for case in cases if case.errors == REFUSED_POSITION]
         assert len(refused) >= 3, rule
         assert len({case.config["players"] for case in refused}) >= 3, rule
+        assert len(refused) < len(cases), rule
+    for rule in SECRET_POSITION_RULES:
+        cases = [case for case in SUITE.cases if case.rule == rule]
+        refused = [case for case in cases if case.errors == REFUSED_POSITION]
+        assert refused, rule
         assert len(refused) < len(cases), rule
 
 
@@ -239,7 +283,9 @@ def test_a_case_from_the_first_deal_plays_no_card_and_deals_once() -> None:
 # to the round (with the option off), which an implementation that always
 # plays the bid-total rule can never reach.  (Some cases of bidding, scoring
 # and the refusals still do, issue 21.)
-NO_MATCHING_BIDS_AREAS = REPLAYED_AREAS | {"perft", "positions"}
+NO_MATCHING_BIDS_AREAS = frozenset(
+    {"deck", "rounds", "dealing", "games", "end", "schedule", "perft", "positions"}
+)
 
 
 def hand_size(config: dict[str, Any], round_: int) -> int:

@@ -44,11 +44,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conformance_cases import (
     bidding,
     canadian,
+    clairvoyance,
+    combinations,
     dealing,
     deck,
+    delayed_reveal,
     end,
     following,
     games,
+    hardcore,
+    hidden_bids,
     illegal,
     leading,
     led_suit,
@@ -59,11 +64,12 @@ from conformance_cases import (
     schedule,
     scoring,
     trump,
+    views,
     winner,
 )
 from conformance_cases.common import ROOT, Area
 
-SUITE_VERSION = "2.2.0"
+SUITE_VERSION = "2.3.0"
 PROTOCOL = 2
 
 # -- writing ---------------------------------------------------------------------------------------
@@ -74,7 +80,8 @@ def _compact(value: Any) -> str:
 
 
 # The areas in the order of the suite's files (and of the rules; the
-# variants of rules 21 and 22 came last, after the positions).
+# views of rule 13 after the positions, then the variants of rules 21 and
+# 22, and those of rules 23 to 27 last).
 AREAS: tuple[Callable[[], Area], ...] = (
     deck.deck_area,
     rounds.rounds_area,
@@ -92,8 +99,14 @@ AREAS: tuple[Callable[[], Area], ...] = (
     illegal.illegal_area,
     perft.perft_area,
     positions.positions_area,
+    views.views_area,
     canadian.canadian_area,
     schedule.schedule_area,
+    hidden_bids.hidden_bids_area,
+    delayed_reveal.delayed_reveal_area,
+    hardcore.hardcore_area,
+    clairvoyance.clairvoyance_area,
+    combinations.combinations_area,
 )
 
 RETIRED: list[str] = [
@@ -115,8 +128,14 @@ RETIRED: list[str] = [
         illegal,
         perft,
         positions,
+        views,
         canadian,
         schedule,
+        hidden_bids,
+        delayed_reveal,
+        hardcore,
+        clairvoyance,
+        combinations,
     )
     for item in module.RETIRED
 ]

@@ -24,6 +24,8 @@ lacks, such as the Canadian rule (``canadian_rule``, rule 21) or a short
 schedule (``schedule``, rule 22): such a case is answered ``"unsupported":
 true``, and a ``start`` with it is refused with the code ``unsupported``, as
 the protocol says, rather than guessed at or refused as ``invalid_config``.
+It keeps no seat's view: a case that observes ``views`` gets ``"unsupported":
+["views"]``, its other parts answered as usual.
 
 It bridges the engine's structure to the protocol (see docs/implementers.rst):
 
@@ -493,11 +495,18 @@ def run_case(request: dict[str, Any]) -> dict[str, Any]:
         if code is not None:
             errors.append({"at": index, "code": code})
     depth = request.get("perft")
-    return answer | {
-        "errors": errors,
-        "state": observe(table, request.get("observe") or []),
-        "perft": None if depth is None else perft(table.game, depth),
-    }
+    keys = request.get("observe") or []
+    # Each seat's view (the observation ``views``) is not kept here: unsupported.
+    lacking = [key for key in keys if key == "views"]
+    return (
+        answer
+        | {
+            "errors": errors,
+            "state": observe(table, keys),
+            "perft": None if depth is None else perft(table.game, depth),
+        }
+        | ({"unsupported": lacking} if lacking else {})
+    )
 
 
 class Session:

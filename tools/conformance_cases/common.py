@@ -292,7 +292,16 @@ NOTATION_CODES = frozenset({"bad_card_text", "invalid_action"})
 ORDER = ("order",)
 TAG_ORDER = ("rule", "ruling", "option", "variant", "order", "notation")
 # The tag of each variant, by the configuration key (and ``:option:``) that turns it on.
-VARIANT_TAGS = {"canadian_rule": "variant:canadian_rule", "schedule": "variant:short_schedule"}
+VARIANT_TAGS = {
+    "canadian_rule": "variant:canadian_rule",
+    "schedule": "variant:short_schedule",
+    "hidden_bids": "variant:hidden_bids",
+    "delayed_reveal": "variant:delayed_reveal",
+    "hardcore": "variant:hardcore",
+    "clairvoyance": "variant:clairvoyance",
+}
+# The variants of rules 23 to 26, each turned on by its key being true.
+FLAG_VARIANTS = ("hidden_bids", "delayed_reveal", "hardcore", "clairvoyance")
 
 
 def rule_headers(text: str) -> dict[str, dict[str, str]]:
@@ -336,6 +345,7 @@ def variant_tags(cfg: Json) -> list[str]:
         tags.append(VARIANT_TAGS["canadian_rule"])
     if "schedule" in cfg and cfg["schedule"] != "standard":
         tags.append(VARIANT_TAGS["schedule"])
+    tags.extend(VARIANT_TAGS[name] for name in FLAG_VARIANTS if cfg.get(name) is True)
     return tags
 
 

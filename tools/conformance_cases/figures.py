@@ -74,6 +74,15 @@ HISTORY: dict[str, dict[str, Any]] = {
         "positions": 2584,
         "rule_12": 79,
     },
+    "2.2.0": {
+        "commit": "0f24b9c",
+        "cases": 2750,
+        "areas": 18,
+        "retired": 391,
+        "players": {"3": 591, "4": 686, "5": 656, "6": 811},
+        "positions": 2685,
+        "rule_12": 79,
+    },
 }
 
 

@@ -44,6 +44,7 @@ from wizard_rules.core.config import Config
 from wizard_rules.core.position import from_position, position_of
 from wizard_rules.core.state import State, new_game
 from wizard_rules.core.transitions import apply, legal_actions
+from wizard_rules.core.views import PlayerView, player_view
 from wizard_rules.errors import (
     CardTextError,
     ConfigError,
@@ -77,6 +78,22 @@ __all__ = [
     "serve",
 ]
 
+
+def _view_to_json(view: PlayerView) -> dict[str, Any]:
+    """One seat's object of the observation ``views``: see :data:`~.protocol.VIEW_KEYS`."""
+    return {
+        "hands": [None if hand is None else cards_to_json(hand) for hand in view.hands],
+        "bids": list(view.bids),
+        "hidden_bids": list(view.hidden_bids),
+        "round_bids": [list(result.bids) for result in view.results],
+    }
+
+
+def _views(state: State) -> list[dict[str, Any]]:
+    """The observation ``views``: each seat's view, in seat order."""
+    return [_view_to_json(player_view(state, seat)) for seat in range(state.config.players)]
+
+
 OBSERVATIONS: Final[dict[str, Callable[[State], Any]]] = {
     "phase": lambda s: s.phase.value,
     "round": lambda s: s.round,
@@ -101,6 +118,7 @@ OBSERVATIONS: Final[dict[str, Callable[[State], Any]]] = {
     "winners": lambda s: list(s.winners),
     "legal_actions": lambda s: [action_to_dict(action) for action in legal_actions(s)],
     "position": lambda s: position_of(s).to_text(),
+    "views": _views,
 }
 """How this library answers each observation of
 :data:`~wizard_rules.conformance.protocol.OBSERVATION_KEYS` (same keys, same

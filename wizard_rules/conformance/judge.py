@@ -182,15 +182,29 @@ def normal_form(key: str, value: Any) -> Any:
 
     The lists of the observations in
     :data:`~wizard_rules.conformance.protocol.UNORDERED_OBSERVATIONS` carry
-    no order: such a list (for ``hands``, each hand's list of cards) is
-    returned sorted by its items' JSON.  Any other value is returned as it
+    no order: such a list (for ``hands``, each hand's list of cards; for
+    ``views``, each hand's list of cards in each seat's view) is returned
+    sorted by its items' JSON.  Any other value is returned as it
     is.  Both sides of a comparison are put in this form first.
     """
+    if key == "views" and type(value) is list:
+        return [_view_normal_form(view) for view in value]
     if key not in UNORDERED_OBSERVATIONS or type(value) is not list:
         return value
     if key == "hands":
-        return [sorted(hand, key=_order_key) if type(hand) is list else hand for hand in value]
+        return _hands_normal_form(value)
     return sorted(value, key=_order_key)
+
+
+def _hands_normal_form(value: list[Any]) -> list[Any]:
+    return [sorted(hand, key=_order_key) if type(hand) is list else hand for hand in value]
+
+
+def _view_normal_form(view: Any) -> Any:
+    """One seat's view with the cards of each hand it sees put in one order."""
+    if type(view) is not dict or type(view.get("hands")) is not list:
+        return view
+    return {**view, "hands": _hands_normal_form(view["hands"])}
 
 
 def same_json(one: Any, other: Any) -> bool:

@@ -58,16 +58,25 @@ holding them, or a number too large for a double, as an adapter error).
 
    A key of ``config`` that the adapter does not know (a variant it does
    not implement, such as ``canadian_rule`` or ``schedule``, rules 21 and 22
-   of the specification) is not a refusal: the adapter answers the case
-   ``"unsupported": true``, whatever the key's value, rather than
-   ``invalid_config`` (which says that no game has this configuration) or
-   the base game's answer.  The keys the protocol defines are ``players``,
-   ``first_dealer``, ``forbid_bid_total_match``, ``canadian_rule`` and
-   ``schedule``; an adapter written before a key was added keeps working,
-   and its report shows the cases it lacks as unsupported, not as failures.
-   (This library's adapter implements every key the protocol defines, and
-   refuses a key outside them with ``invalid_config``; no case of the suite
-   gives one.)
+   of the specification, or ``hidden_bids``, ``delayed_reveal``,
+   ``hardcore`` and ``clairvoyance``, rules 23 to 26) is not a refusal: the
+   adapter answers the case ``"unsupported": true``, whatever the key's
+   value, rather than ``invalid_config`` (which says that no game has this
+   configuration) or the base game's answer.  The keys the protocol
+   defines are :data:`CONFIG_KEYS`; an adapter written before a key was
+   added keeps working, and its report shows the cases it lacks as
+   unsupported, not as failures.  (This library's adapter implements every
+   key the protocol defines, and refuses a key outside them with
+   ``invalid_config``; no case of the suite gives one.)  An adapter that
+   knows a variant's key but not the combination a case asks for (rule 27)
+   answers unsupported too; one that knows both keys answers a combination
+   that rule 27 refuses with ``invalid_config``.
+
+   *Views* (an addition that older adapters need not know): the
+   observation ``views`` is what each seat is given (its player view), so
+   that cases can check what a variant hides (rules 13, 23, 24 and 26); see
+   :data:`VIEW_KEYS`.  An adapter that has no per-seat view answers
+   ``"unsupported": ["views"]``.
 
    Answers are compared as JSON values, types included (``true`` is not
    ``1``, ``1.0`` is not ``1``).  A part asked for and left out of the
@@ -106,6 +115,7 @@ from typing import Final, Literal, NotRequired, TypeAlias, TypedDict
 
 __all__ = [
     "ANSWER_FIELDS",
+    "CONFIG_KEYS",
     "JSON",
     "MAX_LINE_BYTES",
     "MAX_PERFT_DEPTH",
@@ -113,6 +123,7 @@ __all__ = [
     "PROTOCOL_VERSION",
     "PROTOCOL_VERSION_2",
     "UNORDERED_OBSERVATIONS",
+    "VIEW_KEYS",
     "ApplyRequest",
     "ByeRequest",
     "CaseRequest",
@@ -256,6 +267,7 @@ OBSERVATION_KEYS: Final[tuple[str, ...]] = (
     "winners",
     "legal_actions",
     "position",
+    "views",
 )
 """What a ``case`` request may ask to observe, in this order.
 
@@ -285,11 +297,61 @@ key                      value
 ``winners``              at the end, the seats with the highest total; before, ``[]``
 ``legal_actions``        the legal actions of the player to act (order does not matter)
 ``position``             the position, in the canonical one-line notation of rule 1.4
+``views``                for each seat, what that seat is given: see :data:`VIEW_KEYS`
 =======================  ===============================================================
 """
 
+VIEW_KEYS: Final[tuple[str, ...]] = ("hands", "bids", "hidden_bids", "round_bids")
+"""The keys of each seat's object in the observation ``views``, in this order.
+
+``views`` is a list with one object per seat, in seat order: what that seat
+is given (its player view, rule 13), with exactly these keys:
+
+=================  ====================================================================
+key                value
+=================  ====================================================================
+``hands``          by seat, the cards of that hand the viewer sees (order does not
+                   matter), or ``null`` for a hand hidden from it: in the base game its
+                   own hand and ``null`` for the others; under clairvoyance in round 1
+                   every other seat's card and ``null`` for its own (rule 26.2); a hand
+                   of no cards is ``[]``, whoever holds it
+``bids``           by seat, the bid this round as the viewer sees it: ``null`` until
+                   made, and while it is hidden from the viewer (rules 23 and 24)
+``hidden_bids``    the seats whose bid this round is made but hidden from the viewer,
+                   in ascending order (``[]`` in the base game)
+``round_bids``     for each finished round, each seat's bid in it as the viewer's
+                   result of that round shows it (every bid: rule 24.2)
+=================  ====================================================================
+
+An adapter that has no per-seat view answers ``"unsupported": ["views"]``.
+"""
+
+CONFIG_KEYS: Final[tuple[str, ...]] = (
+    "players",
+    "first_dealer",
+    "forbid_bid_total_match",
+    "canadian_rule",
+    "schedule",
+    "hidden_bids",
+    "delayed_reveal",
+    "hardcore",
+    "clairvoyance",
+)
+"""The keys of a case's ``config`` that the protocol defines.
+
+``players`` and ``first_dealer`` (the base game); ``forbid_bid_total_match``
+(rule 20), ``canadian_rule`` (rule 21), ``hidden_bids`` (rule 23),
+``delayed_reveal`` (rule 24), ``hardcore`` (rule 25) and ``clairvoyance``
+(rule 26), each ``true`` or ``false``; ``schedule`` (rule 22).  An adapter
+that does not know a key given answers the case unsupported.
+"""
+
 UNORDERED_OBSERVATIONS: Final[frozenset[str]] = frozenset({"hands", "winners", "legal_actions"})
-"""Observations whose lists carry no order (for ``hands``, each hand's cards)."""
+"""Observations whose lists carry no order (for ``hands``, each hand's cards).
+
+In ``views`` (not listed here: its list is in seat order), the cards of each
+hand of each seat's view carry no order either.
+"""
 
 ANSWER_FIELDS: Final[dict[str, frozenset[str]]] = {
     "hello": frozenset({"type", "protocol", "name", "version"}),
