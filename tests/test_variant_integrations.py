@@ -40,6 +40,7 @@ from wizard_rules.integrations.tensors import Layout
 
 pyspiel: Any = importlib.import_module("pyspiel")
 api_test: Any = importlib.import_module("pettingzoo.test").api_test
+seed_test: Any = importlib.import_module("pettingzoo.test").seed_test
 check_env: Any = importlib.import_module("gymnasium.utils.env_checker").check_env
 
 FLAGS = ("canadian_rule", "hardcore", "hidden_bids", "delayed_reveal", "clairvoyance")
@@ -646,3 +647,27 @@ def test_the_blind_round_under_pettingzoo_has_no_play_move() -> None:
     assert inner.phase is Phase.BID  # round 2 is dealt
     assert len(inner.results) == 1
     assert len(inner.results[0].tricks) == 1
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 3, "schedule": "1,2", "clairvoyance": True, "hidden_bids": True},
+        {"players": 4, "round": 3, "delayed_reveal": True},
+    ],
+    ids=str,
+)
+def test_pettingzoo_seed_test_with_a_variant(kwargs: dict[str, Any]) -> None:
+    seed_test(lambda: env(**kwargs), num_cycles=300)
+
+
+def test_gymnasium_make_passes_a_variant() -> None:
+    import gymnasium
+
+    from wizard_rules.integrations.pettingzoo import ENV_ID
+
+    made = gymnasium.make(ENV_ID, players=3, hidden_bids=True, round=2)
+    inner: Any = made.unwrapped
+    assert inner.env.config == Config(players=3, rules=variant_rules(["hidden_bids"]))
+    with pytest.raises(ConfigError, match="hidden bids cannot be combined with hardcore"):
+        gymnasium.make(ENV_ID, players=3, hidden_bids=True, hardcore=True)
