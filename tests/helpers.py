@@ -238,6 +238,13 @@ def ref_canadian(state: State) -> bool:
     return all(total < mine for seat, total in enumerate(state.scores) if seat != state.dealer)
 
 
+def ref_hardcore(state: State) -> bool:
+    """Whether hardcore (rule 25) is on."""
+    from wizard_rules.core.rules import Hardcore
+
+    return Hardcore() in state.config.rules.bid_restrictions
+
+
 def ref_refusal(state: State, action: Action) -> ErrorCode | None:
     """The code the rules give ``action`` in ``state``, or ``None`` if it is legal.
 
@@ -275,6 +282,8 @@ def ref_refusal(state: State, action: Action) -> ErrorCode | None:
         if state.config.forbid_bid_total_match and last and matches:
             return ErrorCode.BID_TOTAL_FORBIDDEN
         if ref_canadian(state) and last and matches and action.tricks != 0:
+            return ErrorCode.BID_TOTAL_FORBIDDEN
+        if ref_hardcore(state) and last and matches and size >= 4:  # rule 25
             return ErrorCode.BID_TOTAL_FORBIDDEN
         return None
     hand = state.hand(action.player)

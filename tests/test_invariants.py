@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from wizard_rules import (
     DECK,
     Bid,
+    ChooseTrump,
     Config,
     Deal,
     ErrorCode,
@@ -30,6 +31,7 @@ from wizard_rules import (
     Phase,
     Play,
     State,
+    Suit,
     apply,
     is_legal,
     legal_actions,
@@ -38,13 +40,17 @@ from wizard_rules import (
     random_deal,
     random_game,
 )
-from wizard_rules.core.rules import _Piece
+from wizard_rules.core.rules import _Piece, variant_rules
 from wizard_rules.integrations.strategies import configs, illegal_actions, states
 
 from .fields import assert_same_state, assert_same_view
-from .helpers import ref_refusal, ref_round_score, ref_totals, ref_winner, ref_winners
+from .helpers import card, ref_refusal, ref_round_score, ref_totals, ref_winner, ref_winners
 
 Step = tuple[State, object, State]
+
+# The invariants hold under every variant (rules 20 to 27): the games are
+# drawn with any combination of them that may be played together.
+VARIANT_STATES = states(configs(variants=None))
 
 
 def transitions(final: State) -> Iterator[Step]:
@@ -97,7 +103,7 @@ def assert_cards_conserved(state: State) -> None:
     assert len(state.undealt) == remaining - (1 if remaining else 0)
 
 
-@given(states())
+@given(VARIANT_STATES)
 def test_card_conservation(final: State) -> None:
     for state in states_of(final):
         assert_cards_conserved(state)
@@ -106,7 +112,7 @@ def test_card_conservation(final: State) -> None:
 # -- one winner per trick ---------------------------------------------------------
 
 
-@given(states())
+@given(VARIANT_STATES)
 def test_one_winner_per_trick(final: State) -> None:
     players = final.config.players
     for state in states_of(final):
@@ -137,7 +143,7 @@ def test_one_winner_per_trick(final: State) -> None:
 # -- score arithmetic -----------------------------------------------------------
 
 
-@given(states())
+@given(VARIANT_STATES)
 def test_score_arithmetic(final: State) -> None:
     for before, _action, after in transitions(final):
         for result in after.results:
@@ -161,7 +167,7 @@ def test_score_arithmetic(final: State) -> None:
 # -- the machine is total ---------------------------------------------------------
 
 
-@given(states(), st.data())
+@given(VARIANT_STATES, st.data())
 def test_the_machine_is_total(state: State, data: st.DataObject) -> None:
     if state.is_over:
         assert legal_actions(state) == ()
@@ -235,7 +241,7 @@ def assert_deeply_immutable(value: object, path: str = "state") -> None:
 
 
 @pytest.mark.slow
-@given(states())
+@given(VARIANT_STATES)
 def test_immutability(final: State) -> None:
     for before, action, after in transitions(final):
         copy = pickle.loads(pickle.dumps(before))
@@ -253,7 +259,7 @@ def test_immutability(final: State) -> None:
 # -- determinism and replay ---------------------------------------------------------
 
 
-@given(configs(), st.integers(0, 2**32 - 1))
+@given(configs(variants=None), st.integers(0, 2**32 - 1))
 def test_determinism_and_replay(config: Config, seed: int) -> None:
     final = random_game(config, random.Random(seed))
     again = random_game(config, random.Random(seed))
@@ -268,7 +274,7 @@ def test_determinism_and_replay(config: Config, seed: int) -> None:
     assert_same_state(decoded.replay(), final)
 
 
-@given(states())
+@given(VARIANT_STATES)
 def test_replay_of_any_prefix(state: State) -> None:
     record = GameRecord.from_state(state)
     assert GameRecord.from_json(record.to_json()).replay() == state
@@ -283,8 +289,10 @@ def reshuffle_hidden(state: State, viewer: int, rng: random.Random) -> State | N
 
     Only the current round's deal changes: every other seat keeps the cards it
     has already played and gets new unplayed cards from the pool of cards the
-    viewer cannot see (other hands and the undealt stack).  Returns ``None``
-    if the round's later actions are not legal with the new deal.
+    viewer cannot see (other hands and the undealt stack).  In a blind round
+    (clairvoyance) the viewer's own card is dealt anew from the stack and
+    its own, and the others keep theirs.  Returns ``None`` if the round's
+    later actions are not legal with the new deal.
     """
     if state.phase in (Phase.DEAL, Phase.GAME_OVER):
         return None
@@ -296,13 +304,16 @@ def reshuffle_hidden(state: State, viewer: int, rng: random.Random) -> State | N
     assert isinstance(deal, Deal)
     players = state.config.players
     hidden = list(state.undealt)
+    # In a blind round (clairvoyance, rule 26.2) the viewer sees every hand
+    # but its own: its own card is what is hidden, with the stack.
+    blind = state.config.rules.visibility.blind(state.round)
     for seat in range(players):
-        if seat != viewer:
+        if (seat == viewer) == blind:
             hidden.extend(state.hand(seat))
     rng.shuffle(hidden)
     hands = []
     for seat in range(players):
-        if seat == viewer:
+        if (seat == viewer) != blind:
             hands.append(deal.hands[seat])
             continue
         held = state.hand(seat)
@@ -321,7 +332,7 @@ def reshuffle_hidden(state: State, viewer: int, rng: random.Random) -> State | N
     return other
 
 
-@given(states(), st.data())
+@given(VARIANT_STATES, st.data())
 def test_secrecy(state: State, data: st.DataObject) -> None:
     assume(state.phase not in (Phase.DEAL, Phase.GAME_OVER))
     viewer = data.draw(st.integers(0, state.config.players - 1), label="viewer")
@@ -329,7 +340,11 @@ def test_secrecy(state: State, data: st.DataObject) -> None:
     other = reshuffle_hidden(state, viewer, rng)
     if other is None:  # with the new deal a later card of the round breaks rule 8
         reject()
-    assert other.hand(viewer) == state.hand(viewer)
+    if state.config.rules.visibility.blind(state.round):
+        seen = [seat for seat in range(state.config.players) if seat != viewer]
+        assert [other.hand(seat) for seat in seen] == [state.hand(seat) for seat in seen]
+    else:
+        assert other.hand(viewer) == state.hand(viewer)
     assert player_view(other, viewer) == player_view(state, viewer)
     assert_same_view(player_view(other, viewer), player_view(state, viewer))
     if other.hands != state.hands:
@@ -340,10 +355,96 @@ def test_secrecy(state: State, data: st.DataObject) -> None:
                 )
 
 
+# -- clairvoyance: the trick of round 1 plays itself (rule 26.3) ---------------------
+
+
+def play_blind_round(config: Config, deal: Deal, actions: list[object]) -> list[State]:
+    """Every state from the start through ``deal`` and ``actions``; each keeps every card once."""
+    seen = [new_game(config)]
+    for action in [deal, *actions]:
+        seen.append(apply(seen[-1], action))
+    for state in seen:
+        assert_cards_conserved(state)
+    return seen
+
+
+def test_the_blind_trick_of_round_one_by_hand() -> None:
+    # Three players, P0 deals.  P1 holds C3, P2 the Jester J1, P0 C9; C1 is
+    # turned: Clubs are trump (rule 3).
+    config = Config(players=3, rules=variant_rules(["clairvoyance"]))
+    deal = Deal([[card("C9")], [card("C3")], [card("J1")]], card("C1"))
+    # P1 bids first (left of the dealer), the dealer last (rule 4.1).
+    states = play_blind_round(config, deal, [Bid(1, 0), Bid(2, 1), Bid(0, 1)])
+    bidding, final = states[2], states[-1]
+    # While the bids are made P1 sees the others' cards, not its own (rule 26.2).
+    assert bidding.phase is Phase.BID
+    view = player_view(bidding, 1)
+    assert view.hand == ()
+    assert view.hands == ((card("C9"),), None, (card("J1"),))
+    # The last bid plays the trick (rule 26.3): from P1, C3 J1 C9.  C3 leads
+    # Clubs, the Jester is nothing, C9 is the highest Club: P0 wins (rule 8).
+    assert final.round == 2
+    assert final.phase is Phase.DEAL
+    (result,) = final.results
+    (trick,) = result.tricks
+    assert (trick.leader, trick.cards, trick.winner) == (
+        1,
+        (card("C3"), card("J1"), card("C9")),
+        0,
+    )
+    assert result.tricks_won == (1, 0, 0)
+    # Rule 9: P0 bid 1 and won 1, 20 + 10; P1 bid 0 and won 0, 20; P2 bid 1
+    # and won none, -10.
+    assert result.bids == (1, 0, 1)
+    assert result.scores == (30, 20, -10)
+    assert final.scores == (30, 20, -10)
+    # No card was played by a player: the history holds the deal and the bids.
+    assert not any(isinstance(action, Play) for action in final.history)
+    assert len(final.history) == 4
+    again = GameRecord.from_json(GameRecord.from_state(final).to_json()).replay()
+    assert again == final
+    assert_same_state(again, final)
+
+
+def test_the_blind_trick_after_a_blind_trump_choice_by_hand() -> None:
+    # Four players, P2 deals, with hidden bids too.  A Wizard is turned: the
+    # dealer names the trump without seeing its own card (rule 26.4).
+    config = Config(
+        players=4, first_dealer=2, rules=variant_rules(["clairvoyance", "hidden_bids"])
+    )
+    deal = Deal([[card("W1")], [card("S13")], [card("W2")], [card("H2")]], card("W4"))
+    actions: list[object] = [ChooseTrump(2, Suit.HEARTS), Bid(3, 0), Bid(0, 0), Bid(1, 1)]
+    states = play_blind_round(config, deal, [*actions, Bid(2, 0)])
+    choosing, last_bid, final = states[1], states[-2], states[-1]
+    assert choosing.phase is Phase.CHOOSE_TRUMP
+    dealer_view = player_view(choosing, 2)
+    assert dealer_view.hand == ()
+    assert dealer_view.hands[2] is None
+    assert set(dealer_view.legal_actions()) == {ChooseTrump(2, suit) for suit in Suit}
+    # Before the dealer's bid P2 sees no other bid (rule 23.1).
+    assert player_view(last_bid, 2).bids == (None, None, None, None)
+    # From P3: H2, W1, S13, W2.  The first Wizard wins (rule 8): P0's W1.
+    (result,) = final.results
+    (trick,) = result.tricks
+    assert (trick.leader, trick.cards, trick.winner) == (
+        3,
+        (card("H2"), card("W1"), card("S13"), card("W2")),
+        0,
+    )
+    assert result.trump is Suit.HEARTS
+    # Rule 9: P0 bid 0 and won 1, -10; P1 bid 1 and won none, -10; P2 and P3
+    # bid 0 and won none, 20 each.
+    assert result.bids == (0, 1, 0, 0)
+    assert result.scores == (-10, -10, 20, 20)
+    # Every seat now sees every bid and every card of round 1 (rules 23.3, 26.3).
+    for seat in range(4):
+        assert player_view(final, seat).results == final.results
+
+
 # -- the bid-total option -----------------------------------------------------------
 
 
-@given(states(configs(forbid_bid_total_match=True)))
+@given(states(configs(forbid_bid_total_match=True, variants=None)))
 def test_bid_total_option_on(final: State) -> None:
     for state in states_of(final):
         for result in state.results:
@@ -379,7 +480,7 @@ def test_bid_total_matches_the_round_when_the_option_is_off() -> None:
 TIED_GAMES = [(3, 30), (4, 0), (5, 8), (6, 2)]
 
 
-@given(states())
+@given(VARIANT_STATES)
 @example(random_game(Config(players=3), random.Random(62)))
 @example(random_game(Config(players=6), random.Random(2)))
 def test_the_end(final: State) -> None:

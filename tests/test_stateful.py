@@ -1,10 +1,10 @@
 """A stateful test: legal moves, illegal moves and JSON round trips, interleaved.
 
-Hypothesis drives one game per run.  Each step applies a legal action, tries
-an illegal one (which must be refused with a documented code and change
-nothing), round-trips the game through JSON, checks the players' views, or
-fast-forwards to the end of the round so that runs reach late rounds and the
-end of the game.
+Hypothesis drives one game per run, under any variants that may be played
+together.  Each step applies a legal action, tries an illegal one (which must
+be refused with a documented code and change nothing), round-trips the game
+through JSON, checks the players' views, or fast-forwards to the end of the
+round so that runs reach late rounds and the end of the game.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from wizard_rules import (
     Config,
     GameRecord,
     IllegalActionError,
+    Phase,
     State,
     apply,
     check,
@@ -44,7 +45,7 @@ class GameMachine(RuleBasedStateMachine):
         self.state: State = new_game(Config(players=3))
         self.steps = 0
 
-    @initialize(config=configs())
+    @initialize(config=configs(variants=None))  # any variants that may be played together
     def start(self, config: Config) -> None:
         self.state = new_game(config)
 
@@ -99,9 +100,19 @@ class GameMachine(RuleBasedStateMachine):
 
     @rule()
     def views_agree(self) -> None:
-        for seat in range(self.state.config.players):
-            view = player_view(self.state, seat)
-            assert view.hand == self.state.hand(seat)
+        state = self.state
+        blind = state.config.rules.visibility.blind(state.round) and state.phase is not Phase.DEAL
+        for seat in range(state.config.players):
+            view = player_view(state, seat)
+            # A blind seat (clairvoyance, round 1) sees every hand but its own (rule 26.2).
+            assert view.hand == (() if blind else state.hand(seat))
+            for other, hand in enumerate(view.hands):
+                if other == seat:
+                    assert hand == (None if blind else view.hand)
+                elif blind:
+                    assert hand == state.hand(other)
+                else:
+                    assert hand == (None if state.hand(other) else ())
             if seat == self.state.current_player:
                 assert view.legal_actions() == legal_actions(self.state)
             else:
