@@ -366,9 +366,12 @@ class WizardGame(pyspiel.Game):  # type: ignore[misc]
     :param params: the parameters (see the module's documentation).
     :raises ConfigError: ``invalid_config``: an unknown parameter, a number of
         players other than 3 to 6, a first dealer that is not a seat, a
-        round outside ``0`` to the number of rounds, a ``canadian_rule``
-        that is not a bool, a ``schedule`` that is not one (or deals a
-        hand larger than 60 / players), or ``rewards`` other than
+        round outside ``0`` to the number of rounds, a variant's flag
+        (``canadian_rule``, ``hardcore``, ``hidden_bids``,
+        ``delayed_reveal``, ``clairvoyance``) that is not a bool, variants
+        that cannot be played together (rule 27), a ``schedule`` that is
+        not one (or deals a hand larger than 60 / players, or more than one
+        card in round 1 under clairvoyance), or ``rewards`` other than
         ``"per_round"`` and ``"terminal"``.
     """
 
