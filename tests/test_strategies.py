@@ -20,12 +20,21 @@ from wizard_rules import (
     InvalidArgumentError,
     Phase,
     PlayerView,
+    Position,
     State,
     is_legal,
     random_game,
 )
 from wizard_rules.core.rules import variant_names
-from wizard_rules.integrations.strategies import actions, configs, hands, player_views, states
+from wizard_rules.integrations.strategies import (
+    actions,
+    configs,
+    game_records,
+    hands,
+    player_views,
+    positions,
+    states,
+)
 
 from .helpers import stable_id
 
@@ -215,3 +224,20 @@ def test_the_bid_total_option_named(config: Config) -> None:
 def test_impossible_variants_are_refused(kwargs: dict[str, Any], error: type[Exception]) -> None:
     with pytest.raises(error):
         configs(**kwargs)
+
+
+@given(
+    positions(configs(variants=None), partial=None),
+    game_records(configs(variants=None)),
+    player_views(states(configs(variants=None))),
+)
+def test_the_other_strategies_take_variants(
+    position: Position, record: GameRecord, view: PlayerView
+) -> None:
+    assert Position.from_text(position.to_text()) == position
+    assert record.replay().history == record.actions
+    hidden = [seat for seat, hand in enumerate(view.hands) if hand is None]
+    if view.config.rules.visibility.blind(view.round) and view.phase is not Phase.DEAL:
+        assert hidden == [view.seat]
+    else:
+        assert view.seat not in hidden

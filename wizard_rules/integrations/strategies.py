@@ -329,9 +329,11 @@ def positions(
     A complete position is the :func:`~wizard_rules.position_of` of a state
     reached by legal play, in any phase (deals and the end of the game
     included).  A partial position is that of a player's view
-    (:func:`~wizard_rules.player_view`): the hands of the others are ``None``,
-    and at least one of them is hidden, so partial positions come only from
-    inside a round.  Shrinks as :func:`states` does.
+    (:func:`~wizard_rules.player_view`): the hands it cannot see are
+    ``None`` (the others', or under clairvoyance in round 1 its own), and at
+    least one of them is hidden, so partial positions come only from inside
+    a round; with hidden bids or delayed reveal, so are the bids it cannot
+    see.  Shrinks as :func:`states` does.
 
     :param config: a fixed configuration, a strategy for one, or ``None`` for
         :func:`configs`.
