@@ -78,7 +78,7 @@ from wizard_rules.core.rules import (
     variant_rules,
 )
 from wizard_rules.errors import WizardError
-from wizard_rules.formats.action_ids import action_id
+from wizard_rules.formats.action_ids import NUM_ACTIONS, action_id
 from wizard_rules.formats.records import dumps, view_to_dict
 from wizard_rules.formats.text import position_table, trump_sentence
 from wizard_rules.integrations.pettingzoo import raw_env
@@ -362,6 +362,14 @@ def openspiel_outputs(
         yield f"{name} string", observer.string_from(state, seat)
     if state.current_player() == seat:
         yield "legal_actions", tuple(state.legal_actions(seat))
+        # Every id the seat may send, applied to a copy: accepted, or the refusal.
+        yield (
+            "apply_action of every id",
+            tuple(
+                answer(lambda: state.clone().apply_action(i))  # noqa: B023 - called at once
+                for i in range(NUM_ACTIONS)
+            ),
+        )
 
 
 def openspiel_whole_game(state: State, seat: int) -> Iterator[tuple[str, object]]:
@@ -386,6 +394,8 @@ def pettingzoo_env(state: State) -> Any:
     env = raw_env(config.players, first_dealer=config.first_dealer, **names)
     env.reset(seed=0)
     env._state = state
+    if state.current_player is not None:
+        env.agent_selection = env.possible_agents[state.current_player]
     return env
 
 
@@ -398,6 +408,15 @@ def pettingzoo_outputs(state: State, seat: int) -> Iterator[tuple[str, object]]:
     with contextlib.redirect_stdout(printed):
         env._print_view(seat, False)  # what render_mode="human" prints for the seat to act
     yield "the human render", printed.getvalue()
+    if state.current_player == seat:
+        # Every id the seat may send: a refusal changes nothing, an accepted
+        # id moves the environment on (and a new one is made).
+        steps = []
+        for i in range(NUM_ACTIONS):
+            steps.append(answer(lambda: env.step(i)))  # noqa: B023 - called at once
+            if steps[-1] == "accepted":
+                env = pettingzoo_env(state)
+        yield "step of every id", tuple(steps)
 
 
 Outputs = Callable[[State, int], Iterator[tuple[str, object]]]
@@ -604,14 +623,33 @@ def leak_in_the_pettingzoo_observation(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(raw_env, "observe", leaky)
 
 
+def leak_in_an_openspiel_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
+    apply_action = wos.WizardState._apply_action
+
+    def leaky(self: Any, action: int) -> None:
+        if not self.is_chance_node() and action not in self.legal_actions():
+            state = self.wizard_state
+            digest = secret_digest(state, state.current_player)
+            raise IllegalActionError(ErrorCode.WRONG_PHASE, f"refused ({digest})")
+        apply_action(self, action)
+
+    monkeypatch.setattr(wos.WizardState, "_apply_action", leaky)
+
+
 @pytest.mark.parametrize(
     ("plant", "caught_by"),
     [
         (leak_in_the_information_state_string, "OpenSpiel: information_state_string"),
         (leak_in_the_observation_tensor, "OpenSpiel: observer"),
         (leak_in_the_pettingzoo_observation, "PettingZoo: observe: observation"),
+        (leak_in_an_openspiel_refusal, "OpenSpiel: apply_action of every id"),
     ],
-    ids=["information state string", "observation tensor", "PettingZoo observation"],
+    ids=[
+        "information state string",
+        "observation tensor",
+        "PettingZoo observation",
+        "OpenSpiel refusal",
+    ],
 )
 @pytest.mark.parametrize("variant", SECRET_VARIANTS, ids=stable_id)
 def test_a_leak_in_an_integration_is_caught(
@@ -620,7 +658,7 @@ def test_a_leak_in_an_integration_is_caught(
     variant: str,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    case = first_case(variant)
+    case = first_case(variant, lambda case: case.state.current_player in case.ignorant)
     plant(monkeypatch)
     assert caught_by in fails(case)
 
