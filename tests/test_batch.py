@@ -28,6 +28,7 @@ from wizard_rules import (
     Bid,
     ChooseTrump,
     Config,
+    ConfigError,
     Deal,
     ErrorCode,
     IllegalActionError,
@@ -43,6 +44,7 @@ from wizard_rules import (
     parse_card,
     random_deal,
 )
+from wizard_rules.core.rules import STANDARD, Rules, parse_schedule, variant_rules
 from wizard_rules.sim import batch
 from wizard_rules.sim.batch import BatchState
 
@@ -107,18 +109,26 @@ def batch_deal_as_scalar(state: BatchState, game: int) -> Deal:
     return Deal(hands, None if turned == -1 else DECK[turned])
 
 
-def differential(players: int, forbid: bool, games: int, seed: int) -> dict[str, int]:
-    """Play ``games`` games through both engines, comparing at every step; return counts."""
+def differential(
+    players: int, forbid: bool, games: int, seed: int, *, rules: Rules = STANDARD
+) -> dict[str, int]:
+    """Play ``games`` games through both engines, comparing at every step; return counts.
+
+    ``rules`` are the variants played (with plus/minus one too if ``forbid``).
+    """
     generator = np.random.default_rng(seed)
     first = generator.integers(0, players, games)
     configs = [
-        Config(players=players, first_dealer=int(d), forbid_bid_total_match=forbid) for d in first
+        Config(players=players, first_dealer=int(d), forbid_bid_total_match=forbid, rules=rules)
+        for d in first
     ]
     scalars = [new_game(config) for config in configs]
     deal_rngs = [random.Random(f"{seed}:{g}") for g in range(games)]
     batch_deals = seed % 2 == 1  # half the runs deal with the batch engine, half with the scalar
     state = batch.new_batch(
-        Config(players=players, forbid_bid_total_match=forbid), games, first_dealer=first
+        Config(players=players, forbid_bid_total_match=forbid, rules=rules),
+        games,
+        first_dealer=first,
     )
     counts = {"steps": 0, "probes": 0, "refusals": 0, "decisions": 0}
     games_range = range(games)
@@ -219,6 +229,123 @@ def test_differential_batch_and_scalar_engines_agree(players: int, forbid: bool)
     assert counts["refusals"] > 0
     if "WIZARD_RULES_BATCH_GAMES" in os.environ:  # pragma: no cover - the run by hand
         print(f"\n{players} players, option {forbid}: {GAMES} games, {counts}")
+
+
+# -- the official variants (rules 23 to 26) ---------------------------------------------
+
+# Each is played through both engines, compared at every step as above: the
+# variants the batch engine plays (hidden bids and delayed reveal change only
+# what a seat sees; hardcore restricts the dealer's bid from 4 cards;
+# clairvoyance plays round 1's trick with the last bid) and their combinations.
+BATCH_VARIANTS = [
+    ("hidden_bids",),
+    ("delayed_reveal",),
+    ("hardcore",),
+    ("clairvoyance",),
+    ("forbid_bid_total_match", "hardcore"),
+    ("clairvoyance", "hardcore"),
+    ("clairvoyance", "hidden_bids"),
+    ("clairvoyance", "delayed_reveal"),
+]
+
+
+QUICK_VARIANTS = [
+    (("hardcore",), 3),
+    (("clairvoyance", "delayed_reveal"), 6),
+    (("forbid_bid_total_match", "hardcore"), 6),
+]
+"""The default run's variants and players: the two rules the batch engine
+computes, and a secret bidding (which it plays as open bidding: it gives no
+observations).  Hardcore with 3 players, whose bids of rounds 3 and 4 often
+leave the dealer a matching bid to forbid (or not); the slow group plays every
+one of BATCH_VARIANTS at length."""
+
+
+@pytest.mark.parametrize(
+    ("names", "players"), QUICK_VARIANTS, ids=["+".join(n) for n, _ in QUICK_VARIANTS]
+)
+def test_the_engines_agree_under_the_variants(names: tuple[str, ...], players: int) -> None:
+    # Two games; the seed's parity picks who deals: the batch engine (odd)
+    # or the scalar engine (even).
+    seed = [n for n, _ in QUICK_VARIANTS].index(names)
+    counts = differential(players, False, 2, seed, rules=variant_rules(names))
+    assert counts["decisions"] > 0
+    assert counts["refusals"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("names", BATCH_VARIANTS, ids=["+".join(n) for n in BATCH_VARIANTS])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_engines_agree_under_each_variant_at_length(
+    names: tuple[str, ...], players: int
+) -> None:
+    counts = differential(players, False, GAMES // 2, 100 + players, rules=variant_rules(names))
+    assert counts["refusals"] > 0
+
+
+def test_hardcore_bars_the_matching_bid_from_four_cards() -> None:
+    # Rule 25.1 and 25.2, worked by hand: 3 players, P2 deals and bids last;
+    # P0 and P1 have bid 1 each.  In round 3 (3 cards) the dealer may bid 1;
+    # in round 4 (4 cards) not 2, and a bid of 2 is refused with bid_total_forbidden.
+    config = Config(players=3, rules=variant_rules(["hardcore"]))
+    for size, allowed in ((3, [0, 1, 2, 3]), (4, [0, 1, 3, 4])):
+        state = batch.new_batch(config, 1)._replace(
+            round=np.array([size], dtype=np.int8),
+            dealer=np.array([2], dtype=np.int8),
+            phase=np.array([batch.PHASE_BID], dtype=np.int8),
+            current_player=np.array([2], dtype=np.int8),
+            bids=np.array([[1, 1, -1]], dtype=np.int8),
+        )
+        mask = batch.legal_mask(state)[0]
+        assert [a - batch.FIRST_BID for a in np.flatnonzero(mask).tolist()] == allowed
+        error = batch.step(state, np.array([batch.FIRST_BID + 2])).error
+        expected = [] if size < 4 else [ErrorCode.BID_TOTAL_FORBIDDEN]
+        assert [code for code in batch.error_codes(error) if code is not None] == expected
+
+
+def test_clairvoyance_plays_round_one_with_the_last_bid() -> None:
+    # Rule 26.3, worked by hand: 3 players, P0 deals; hands C1, C9, H2, trump
+    # Clubs (C4 turned).  Bids from P1: 0, 1, then P0 bids 1: the trick plays
+    # itself, P1 leading C9, P2 H2, P0 C1; C9 wins (highest trump), so P1 took
+    # 1 trick on a bid of 0 (-10), P2 took 0 on 1 (-10), P0 took 0 on 1 (-10).
+    c = parse_card
+    config = Config(players=3, rules=variant_rules(["clairvoyance"]))
+    deal = Deal([[c("C1")], [c("C9")], [c("H2")]], c("C4"))
+    state = batch.new_batch(config, 1)
+    state = batch.deal_given(state, *batch.deals_to_arrays([deal], 3)).state
+    for seat, bid in ((1, 0), (2, 1)):
+        result = batch.step(state, np.array([batch.FIRST_BID + bid]), np.array([seat]))
+        assert result.error.tolist() == [0]
+        state = result.state
+        assert batch.PHASES[state.phase[0]].value == "bid"
+    last = batch.step(state, np.array([batch.FIRST_BID + 1]), np.array([0]))
+    assert last.error.tolist() == [0]
+    assert last.points.tolist() == [[-10, -10, -10]]
+    after = last.state
+    assert batch.PHASES[after.phase[0]].value == "deal"
+    assert after.round.tolist() == [2]
+    assert after.scores.tolist() == [[-10, -10, -10]]
+    assert after.hands.tolist() == [[0, 0, 0]]
+
+
+@pytest.mark.parametrize(
+    ("names", "words"),
+    [
+        (["canadian_rule"], "the batch engine does not play the Canadian rule"),
+        (["canadian_rule", "hardcore"], "the batch engine does not play the Canadian rule"),
+    ],
+)
+def test_the_batch_engine_refuses_what_it_does_not_play(names: list[str], words: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        batch.new_batch(Config(players=4, rules=variant_rules(names)), 2)
+    assert caught.value.code is ErrorCode.INVALID_CONFIG
+    assert words in caught.value.message
+    with pytest.raises(ConfigError, match="does not play a short schedule \\(1,3,5\\)"):
+        batch.random_games(
+            Config(players=4, rules=variant_rules(["hidden_bids"], parse_schedule("1,3,5"))),
+            2,
+            np.random.default_rng(1),
+        )
 
 
 def test_refused_deals_get_the_scalar_engines_codes() -> None:

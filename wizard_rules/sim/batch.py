@@ -12,7 +12,10 @@ legal actions.
 The rules are the scalar engine's (:func:`~wizard_rules.apply`), not a
 second set to trust: ``tests/test_batch.py`` plays the same deals and the
 same actions through both and requires the same states, legal actions,
-refusal codes, scores and winners at every step.
+refusal codes, scores and winners at every step.  It plays the standard
+game and the variants plus/minus one, hardcore, hidden bids, delayed reveal
+and clairvoyance (rules 20 and 23 to 26); :func:`new_batch` refuses the
+Canadian rule and short schedules with ``invalid_config``.
 
 The actions are the ids of :mod:`wizard_rules.formats.action_ids` (the same
 for every game and every player count; this module re-exports its names):
@@ -62,6 +65,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, NamedTuple
 
+import attrs
+
 try:
     import numpy as np
     from numpy.typing import NDArray
@@ -74,7 +79,19 @@ except ImportError:
 from wizard_rules.core.actions import Deal
 from wizard_rules.core.cards import DECK, JESTERS, WIZARDS, Kind, Suit
 from wizard_rules.core.config import Config
-from wizard_rules.core.rules import STANDARD, PlusMinusOne, Rules
+from wizard_rules.core.rules import (
+    HARDCORE_FROM,
+    STANDARD,
+    CanadianRule,
+    Clairvoyance,
+    Hardcore,
+    OpenBidding,
+    PlusMinusOne,
+    Rules,
+    StandardSchedule,
+    StandardVisibility,
+    schedule_text,
+)
 from wizard_rules.core.state import Phase
 from wizard_rules.errors import ConfigError, ErrorCode, InvalidArgumentError
 from wizard_rules.formats.action_ids import FIRST_BID as FIRST_BID
@@ -394,8 +411,27 @@ def _int_array(value: object, shape: tuple[int, ...], what: str) -> NDArray[np.i
 # -- making a batch -----------------------------------------------------------
 
 
-_SUPPORTED_RULES: Final = (STANDARD, Rules(bid_restrictions=(PlusMinusOne(),)))
-"""The rules the batch engine plays: the standard game, with or without rule 20."""
+def _supported(rules: Rules) -> str | None:
+    """Why the batch engine cannot play ``rules`` (``None``: it can).
+
+    It plays the standard game's pieces, and the variants that change no
+    rule of play or only the dealer's last bid in a way it computes: the
+    bid-total option (rule 20), hardcore (rule 25), hidden bids and delayed
+    reveal (rules 23 and 24: they change only what a seat sees, and the
+    batch engine gives no observations), and clairvoyance (rule 26: round
+    1's trick plays itself with the last bid).  The Canadian rule and short
+    schedules are refused.
+    """
+    if CanadianRule() in rules.bid_restrictions:
+        return "the Canadian rule"
+    if rules.schedule != StandardSchedule():
+        return f"a short schedule ({schedule_text(rules.schedule)})"
+    others = attrs.evolve(
+        rules, bid_restrictions=(), bidding=OpenBidding(), visibility=StandardVisibility()
+    )
+    if others != STANDARD:  # pragma: no cover - every other piece has the standard value only
+        return repr(others)
+    return None
 
 
 def new_batch(config: Config, size: int, *, first_dealer: object = None) -> BatchState:
@@ -408,18 +444,23 @@ def new_batch(config: Config, size: int, *, first_dealer: object = None) -> Batc
         a whole number from 1 to :data:`MAX_BATCH_SIZE`, or ``first_dealer``
         is not seats of the game.
     :raises ConfigError: ``invalid_config`` for rules the batch engine does not
-        implement: it plays the standard game's pieces, with or without the
-        plus/minus-one option (rule 20), and no other variant.
+        implement, naming the variant: it plays the standard game's pieces,
+        with the bid-total option (rule 20), hidden bids (rule 23), delayed
+        reveal (rule 24), hardcore (rule 25) and clairvoyance (rule 26) in
+        any combination the rules allow, but not the Canadian rule (rule 21)
+        nor a short schedule (rule 22).
     """
     if type(config) is not Config:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT, f"new_batch needs a Config, not {type(config).__name__}"
         )
-    if config.rules not in _SUPPORTED_RULES:
+    unsupported = _supported(config.rules)
+    if unsupported is not None:
         raise ConfigError(
             ErrorCode.INVALID_CONFIG,
-            f"the batch engine plays the standard game (with or without plus/minus one), "
-            f"not {config.rules!r}: play these rules with the scalar engine",
+            f"the batch engine does not play {unsupported}: play these rules with the "
+            "scalar engine (it plays the standard game, plus/minus one, hardcore, hidden "
+            "bids, delayed reveal and clairvoyance)",
         )
     if type(size) is not int or size < 1:
         raise InvalidArgumentError(
@@ -648,12 +689,24 @@ def _playable(state: BatchState, hand: NDArray[np.uint64]) -> NDArray[np.uint64]
 
 
 def _forbidden_bid(state: BatchState) -> NDArray[np.int64]:
-    """The bid the option of rule 20.1 forbids the player to act, or -1 (none)."""
-    if not state.config.forbid_bid_total_match:
+    """The bid the restrictions forbid the player to act, or -1 (none).
+
+    The bid-total option (rule 20.1) forbids the dealer the bid that makes
+    the bids match in every round, hardcore (rule 25.1) from a hand of
+    :data:`~wizard_rules.core.rules.HARDCORE_FROM` cards (the round, under
+    the standard schedule); both forbid the same bid (rule 25.3).
+    """
+    restrictions = state.config.rules.bid_restrictions
+    if PlusMinusOne() in restrictions:
+        applies: NDArray[np.bool_] | bool = True
+    elif Hardcore() in restrictions:
+        applies = state.round >= HARDCORE_FROM
+    else:
         return np.full(state.size, -1, dtype=np.int64)
     total = np.where(state.bids >= 0, state.bids, 0).sum(axis=1, dtype=np.int64)
     forbidden = state.round - total
-    return np.where((state.current_player == state.dealer) & (forbidden >= 0), forbidden, -1)
+    dealer = (state.current_player == state.dealer) & applies
+    return np.where(dealer & (forbidden >= 0), forbidden, -1)
 
 
 def legal_mask(state: BatchState) -> NDArray[np.bool_]:
@@ -794,9 +847,31 @@ def _advance(
             ).astype(np.int8, copy=False),
         )
 
+        if type(state.config.rules.visibility) is Clairvoyance:
+            blind = bidding & last & (state.round == 1)
+            if blind.any():  # rule 26.3: the trick of a blind round plays itself
+                state, points = _play_out(state, blind)
+
     playing = accepted & (phase == PHASE_PLAY)
     if playing.any():
-        state, points = _play(state, playing, card, bit, hand, current)
+        state, played = _play(state, playing, card, bit, hand, current)
+        points = points + played  # (no game both plays out a blind round and plays)
+    return state, points
+
+
+def _play_out(state: BatchState, blind: NDArray[np.bool_]) -> tuple[BatchState, NDArray[np.int32]]:
+    """The ``blind`` games' round-1 trick played out, each seat's one card from the leader.
+
+    Rule 26.3: under clairvoyance, once the last bid of round 1 is made,
+    every seat plays its one card in turn and the round is scored.
+    """
+    points = np.zeros((state.size, state.config.players), dtype=np.int32)
+    for _ in range(state.config.players):
+        seat = state.current_player
+        hand = _gather(state.hands, seat)
+        # (a game not played out has a card in range, which _play ignores)
+        card = np.minimum(_nth_bit(hand, np.zeros(state.size, dtype=np.int64)), len(DECK) - 1)
+        state, points = _play(state, blind, card, _BIT[card], hand, seat)
     return state, points
 
 
