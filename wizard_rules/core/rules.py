@@ -568,6 +568,9 @@ class StandardVisibility(_Piece):
 
     __slots__ = ()
 
+    blind_round = 0
+    """The round in which a seat sees the others' hands and not its own: none (0)."""
+
     def blind(self, round_number: int) -> bool:
         """Whether a seat sees the others' hands and not its own in round ``round_number`` (no)."""
         return False
@@ -587,6 +590,9 @@ class Clairvoyance(_Piece):
     """
 
     __slots__ = ()
+
+    blind_round = 1
+    """The round in which a seat sees the others' hands and not its own: the first."""
 
     def blind(self, round_number: int) -> bool:
         """Whether a seat sees the others' hands and not its own in round ``round_number``."""

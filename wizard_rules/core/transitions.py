@@ -637,7 +637,7 @@ def _bid(state: State, bid: Bid) -> State:
             _logged(log, bid),
         ),
     )
-    if phase is _PLAY and config.rules.visibility.blind(round_number):
+    if phase is _PLAY and round_number == config.rules.visibility.blind_round:
         return _play_blind(next_state)
     return next_state
 

@@ -164,7 +164,7 @@ def player_view(state: State, seat: int) -> PlayerView:
     rules = state.config.rules
     phase = state.phase
     sizes = state.hand_sizes
-    if phase is not _DEAL and rules.visibility.blind(state.round):
+    if state.round == rules.visibility.blind_round and phase is not _DEAL:
         hand: tuple[Card, ...] = ()
         hands = tuple(
             [None if other == seat else state.hand(other) for other in range(len(sizes))]
