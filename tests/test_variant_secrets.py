@@ -67,7 +67,7 @@ from wizard_rules import (
     random_deal,
     replay,
 )
-from wizard_rules.agents.play import render_turn
+from wizard_rules.agents.play import bidding_note, render_turn
 from wizard_rules.core.config import seat_after
 from wizard_rules.core.rules import (
     VARIANTS,
@@ -275,9 +275,9 @@ def layouts(config: Config) -> tuple[tuple[str, Layout], ...]:
     return tuple(found)
 
 
-def turn_panel(view: Any) -> str:
+def rendered(renderable: Any) -> str:
     out = io.StringIO()
-    Console(file=out, width=120, color_system=None).print(render_turn(view))
+    Console(file=out, width=120, color_system=None).print(renderable)
     return out.getvalue()
 
 
@@ -291,7 +291,8 @@ def outputs(state: State, seat: int) -> Iterator[tuple[str, object]]:
     yield "position_of(view).to_text()", position.to_text()
     yield "position_table", position_table(position)
     yield "trump_sentence(view)", trump_sentence(view)
-    yield "render_turn(view)", turn_panel(view)
+    yield "render_turn(view)", rendered(render_turn(view))
+    yield "bidding_note(view)", bidding_note(view)
     yield "view.legal_actions()", view.legal_actions()
     for name, layout in layouts(state.config):
         yield name, layout.encode(view).tobytes()
@@ -482,7 +483,7 @@ def answers(state: State, seat: int) -> list[tuple[object, object, object]]:
 
 
 @pytest.mark.parametrize("variant", SECRET_VARIANTS, ids=stable_id)
-@settings(max_examples=25)
+@settings(max_examples=20)
 @given(data=st.data())
 def test_non_interference(variant: str, data: st.DataObject) -> None:
     case = data.draw(cases(variant), label="case")
@@ -492,7 +493,7 @@ def test_non_interference(variant: str, data: st.DataObject) -> None:
         assert_given_the_same(case.state, case.changed, seat)
 
 
-@settings(max_examples=25)
+@settings(max_examples=20)
 @given(data=st.data())
 def test_non_interference_during_the_openspiel_deal_of_a_blind_round(data: st.DataObject) -> None:
     """OpenSpiel deals one card at a time: a blind seat's card stays hidden as it is dealt.
