@@ -16,12 +16,13 @@ from typing import Any, Final
 
 import attrs
 
-from wizard_rules.core import config, scoring, state, transitions, trick
+from wizard_rules.core import config, scoring, state, transitions, trick, views
+from wizard_rules.core import rules as rules_module
 from wizard_rules.core._fast import layout
 from wizard_rules.core.actions import Bid, ChooseTrump, Play
 from wizard_rules.core.cards import _SPECIALS_MASK, DECK, Card, Kind, Suit
 from wizard_rules.core.phase import Phase
-from wizard_rules.core.rules import PlusMinusOne
+from wizard_rules.core.rules import DelayedReveal, Hardcore, HiddenBids, PlusMinusOne, Rules
 from wizard_rules.core.state import State
 from wizard_rules.errors import ErrorCode, IllegalActionError
 
@@ -37,6 +38,10 @@ class Bug:
     :ivar area: the case file (area) whose cases should catch it, for the quick tests.
     :ivar plant: makes the library in this process follow the wrong rule.
     :ivar note: what the kill table should say about it, if anything.
+    :ivar variants: the variants fuzz draws to look for it (``--variants``);
+        ``None`` for a bug fuzz cannot show (a configuration that should be
+        refused: fuzz plays only configurations that are games), for which
+        the kill table runs no fuzz.
     """
 
     name: str
@@ -44,6 +49,7 @@ class Bug:
     area: str
     plant: Callable[[], None]
     note: str = ""
+    variants: tuple[str, ...] | None = ()
 
 
 def _replace(original: Callable[..., Any], new: Callable[..., Any]) -> None:
@@ -375,6 +381,167 @@ def _deals_unchecked() -> None:
     _replace(transitions._verify_deal, lambda before, deal: None)
 
 
+_VIEW_NOTE: Final = (
+    "A bug of what a seat sees: the fixed cases observe each seat's view (views); fuzz"
+    " compares them too, in the games of a variant that hides bids or cards."
+)
+_REFUSED_NOTE: Final = (
+    "A configuration that should be refused: fuzz plays only configurations that are"
+    " games, so it is not run; the fixed cases of rules 26.1 and 27 catch it."
+)
+
+# -- the variants of issue 24 (rules 23 to 27): each one's typical bug ---------------
+
+
+def _hidden_bids_leaked() -> None:
+    # Hidden bids shown as they are made: the seat sees the others' bids
+    # before the last bid (rule 23.1 broken).
+    HiddenBids.bids_seen = (  # type: ignore[method-assign]
+        lambda self, seat, bids, phase_is_bid: bids
+    )
+
+
+def _hidden_bids_never_shown() -> None:
+    # Hidden bids kept secret after the last bid, through the play (rule 23.3).
+    HiddenBids.bids_seen = (  # type: ignore[method-assign]
+        lambda self, seat, bids, phase_is_bid: tuple(
+            bid if other == seat else None for other, bid in enumerate(bids)
+        )
+    )
+
+
+def _delayed_bids_leaked() -> None:
+    # Delayed reveal played as hidden bids: every bid shown once play starts,
+    # before the round's last trick (rule 24.1).
+    DelayedReveal.bids_seen = (  # type: ignore[method-assign]
+        lambda self, seat, bids, phase_is_bid: (
+            tuple(bid if other == seat else None for other, bid in enumerate(bids))
+            if phase_is_bid
+            else bids
+        )
+    )
+
+
+def _secret_bid_refusal() -> None:
+    # Under hidden bids (or delayed reveal) the dealer's bid that would make
+    # the bids match is refused: a refusal that tells a secret (rule 23.4).
+    original_legal = transitions._legal_bids
+    original_verify = transitions._verify_bid
+
+    def matching(state: Any, player: int) -> int | None:
+        if not state.config.rules.bidding.secret:
+            return None
+        size = state.config.deal_sizes[state.round - 1]
+        return PlusMinusOne().forbidden(player, state.dealer, state.bids, state.scores, size)
+
+    def legal(state: Any, player: int, hand: int) -> tuple[Bid, ...]:
+        bids: tuple[Bid, ...] = original_legal(state, player, hand)
+        barred = matching(state, player)
+        return tuple(bid for bid in bids if bid.tricks != barred)
+
+    def verify(state: Any, bid: Bid) -> None:
+        original_verify(state, bid)
+        if bid.tricks == matching(state, bid.player):
+            raise IllegalActionError(ErrorCode.BID_TOTAL_FORBIDDEN, "the bids may not match")
+
+    _replace(original_legal, legal)
+    _replace(original_verify, verify)
+
+
+def _hardcore_from(start: int) -> None:
+    """Make hardcore (rule 25) restrict the dealer from rounds of ``start`` cards."""
+
+    def forbidden(
+        self: Hardcore,
+        player: int,
+        dealer: int,
+        bids: Sequence[int | None],
+        scores: Sequence[int],
+        size: int,
+    ) -> int | None:
+        matching = PlusMinusOne().forbidden(player, dealer, bids, scores, size)
+        return matching if size >= start else None
+
+    Hardcore.forbidden = forbidden  # type: ignore[method-assign]
+
+
+def _hardcore_from_3() -> None:
+    _hardcore_from(3)
+
+
+def _hardcore_from_5() -> None:
+    _hardcore_from(5)
+
+
+def _secret_restriction_accepted() -> None:
+    # Hidden bids or delayed reveal with a restriction of the last bid is
+    # played, not refused (rule 27.2): the restriction reads the secret bids.
+    Rules.__attrs_post_init__ = lambda self: None  # type: ignore[method-assign]
+
+
+def _hidden_with_delayed_accepted() -> None:
+    # Hidden bids with delayed reveal is played as delayed reveal (rule 27.3).
+    original = rules_module.variant_rules
+
+    def variant_rules(names: Any, schedule: Any = None) -> Any:
+        names = list(names)
+        if "hidden_bids" in names and "delayed_reveal" in names:
+            names.remove("hidden_bids")
+        return original(names, schedule)
+
+    _replace(original, variant_rules)
+
+
+def _view_in_blind_round(change: Callable[[Any, State, int], Any]) -> None:
+    """Rewrite each view of a blind round (clairvoyance's round 1) with ``change``."""
+    original = views.player_view
+
+    def player_view(state: State, seat: int) -> Any:
+        view = original(state, seat)
+        if state.phase is not Phase.DEAL and state.config.rules.visibility.blind(state.round):
+            fields = {f.name: getattr(view, f.name) for f in attrs.fields(type(view))}
+            fields["hands"] = change(view, state, seat)
+            changed = object.__new__(type(view))
+            changed.__attrs_init__(**fields)
+            return changed
+        return view
+
+    _replace(original, player_view)
+
+
+def _clairvoyant_sees_own_card() -> None:
+    # Under clairvoyance a seat sees its own round-1 card too (rule 26.2).
+    _view_in_blind_round(
+        lambda view, state, seat: tuple(
+            state.hand(seat) if other == seat else hand for other, hand in enumerate(view.hands)
+        )
+    )
+
+
+def _clairvoyant_sees_no_other_card() -> None:
+    # Under clairvoyance a seat sees no card at all in round 1 (rule 26.2).
+    _view_in_blind_round(lambda view, state, seat: tuple(None for _ in view.hands))
+
+
+def _clairvoyance_round_played() -> None:
+    # Round 1 under clairvoyance is played card by card, not by itself (rule 26.3).
+    _replace(transitions._play_blind, lambda state: state)
+
+
+def _clairvoyance_any_first_round() -> None:
+    # Clairvoyance accepted with a first round of several cards (rule 26.1):
+    # the configuration's check of round 1 is told that no round is blind.
+    original = rules_module.Clairvoyance.blind
+
+    def blind(self: Any, round_number: int) -> bool:
+        if sys._getframe(1).f_code is config.Config.__attrs_post_init__.__code__:
+            return False
+        result: bool = original(self, round_number)
+        return result
+
+    rules_module.Clairvoyance.blind = blind  # type: ignore[method-assign]
+
+
 BUGS: Final[dict[str, Bug]] = {
     bug.name: bug
     for bug in (
@@ -510,6 +677,100 @@ BUGS: Final[dict[str, Bug]] = {
             "dealing",
             _deals_unchecked,
             "Shrunk to 0 rounds: the refusal of a wrong first deal.",
+        ),
+        Bug(
+            "hidden-leak",
+            "hidden bids: each bid is shown to every seat as it is made, before the last bid",
+            "hidden-bids",
+            _hidden_bids_leaked,
+            _VIEW_NOTE,
+            variants=("hidden_bids",),
+        ),
+        Bug(
+            "hidden-kept",
+            "hidden bids: the bids stay hidden after the last bid, through the play",
+            "hidden-bids",
+            _hidden_bids_never_shown,
+            _VIEW_NOTE,
+            variants=("hidden_bids",),
+        ),
+        Bug(
+            "delayed-leak",
+            "delayed reveal: every bid is shown once play starts, not with the round's result",
+            "delayed-reveal",
+            _delayed_bids_leaked,
+            _VIEW_NOTE,
+            variants=("delayed_reveal",),
+        ),
+        Bug(
+            "secret-refusal",
+            "hidden bids: the dealer's bid that makes the bids match is refused (a refusal "
+            "that tells the secret)",
+            "hidden-bids",
+            _secret_bid_refusal,
+            variants=("hidden_bids", "delayed_reveal"),
+        ),
+        Bug(
+            "hardcore-at-3",
+            "hardcore restricts the dealer from rounds of 3 cards, not 4",
+            "hardcore",
+            _hardcore_from_3,
+            variants=("hardcore",),
+        ),
+        Bug(
+            "hardcore-at-5",
+            "hardcore restricts the dealer only from rounds of 5 cards, not 4",
+            "hardcore",
+            _hardcore_from_5,
+            variants=("hardcore",),
+        ),
+        Bug(
+            "secret-restricted",
+            "hidden bids or delayed reveal with a restriction of the last bid is played, "
+            "not refused",
+            "combinations",
+            _secret_restriction_accepted,
+            note=_REFUSED_NOTE,
+            variants=None,
+        ),
+        Bug(
+            "hidden-and-delayed",
+            "hidden bids with delayed reveal is played as delayed reveal, not refused",
+            "combinations",
+            _hidden_with_delayed_accepted,
+            note=_REFUSED_NOTE,
+            variants=None,
+        ),
+        Bug(
+            "clairvoyant-own",
+            "clairvoyance: a seat sees its own round-1 card as well as the others'",
+            "clairvoyance",
+            _clairvoyant_sees_own_card,
+            _VIEW_NOTE,
+            variants=("clairvoyance",),
+        ),
+        Bug(
+            "clairvoyant-blind",
+            "clairvoyance: a seat sees no other seat's round-1 card",
+            "clairvoyance",
+            _clairvoyant_sees_no_other_card,
+            _VIEW_NOTE,
+            variants=("clairvoyance",),
+        ),
+        Bug(
+            "clairvoyance-played",
+            "clairvoyance: round 1 is played card by card, not by itself with the last bid",
+            "clairvoyance",
+            _clairvoyance_round_played,
+            variants=("clairvoyance",),
+        ),
+        Bug(
+            "clairvoyance-big-round",
+            "clairvoyance is accepted with a first round of several cards",
+            "clairvoyance",
+            _clairvoyance_any_first_round,
+            note=_REFUSED_NOTE,
+            variants=None,
         ),
     )
 }

@@ -78,3 +78,27 @@ def test_every_planted_bug_still_fails_the_cases_the_table_says_it_fails() -> No
             result.case.id: result.outcome for result in report.results if result.case.id in cases
         }
         assert outcomes == dict.fromkeys(cases, Outcome.FAILED), name
+
+
+# The variants' bugs (issue 24): each is caught by the cases of its own area.
+VARIANT_BUGS = sorted(
+    name
+    for name, bug in BUGS.items()
+    if bug.area in ("hidden-bids", "delayed-reveal", "hardcore", "clairvoyance", "combinations")
+)
+
+
+def test_every_variant_has_its_planted_bugs() -> None:
+    areas = {BUGS[name].area for name in VARIANT_BUGS}
+    assert areas == {"hidden-bids", "delayed-reveal", "hardcore", "clairvoyance", "combinations"}
+    assert len(VARIANT_BUGS) >= 10
+
+
+@pytest.mark.parametrize("name", VARIANT_BUGS)
+def test_a_variants_planted_bug_fails_cases_of_its_area_and_no_base_case(name: str) -> None:
+    bug = BUGS[name]
+    report = run_suite(load_suite(), _command(name), run=[f"{bug.area}.*", "deck.*", "winner.0*"])
+    failed = {result.case.id for result in report.results if result.outcome is Outcome.FAILED}
+    assert failed, name
+    # A variant's bug shows in the variants' cases only, never in the base game's.
+    assert all(case.split(".")[0] == bug.area for case in failed), sorted(failed)[:5]

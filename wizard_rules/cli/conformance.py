@@ -168,6 +168,14 @@ def _add_conformance_fuzz(suite_commands: _Commands) -> None:
         help="stop after N distinct deviations (default 10)",
     )
     fuzz.add_argument(
+        "--variants",
+        type=_variant_names,
+        default=(),
+        metavar="LIST",
+        help="variants the games may draw, each on in half of them: all, or some of "
+        "hidden_bids,delayed_reveal,hardcore,clairvoyance,canadian_rule (default: none)",
+    )
+    fuzz.add_argument(
         "--known",
         metavar="FILE",
         help="a file of the deviations the implementation is known to have: a rule (5.1), "
@@ -190,6 +198,20 @@ def _option_values(text: str) -> tuple[bool, ...]:
     return tuple(item == "on" for item in values)
 
 
+def _variant_names(text: str) -> tuple[str, ...]:
+    from wizard_rules.conformance.fuzz import FUZZ_VARIANTS
+
+    if text.strip() == "all":
+        return tuple(name for name in FUZZ_VARIANTS if name != "forbid_bid_total_match")
+    names = tuple(item.strip() for item in text.split(",") if item.strip())
+    unknown = [name for name in names if name not in FUZZ_VARIANTS]
+    if not names or unknown:
+        raise argparse.ArgumentTypeError(
+            f"the variants are all or some of {','.join(FUZZ_VARIANTS)}: {text!r}"
+        )
+    return names
+
+
 def _conformance_fuzz(args: argparse.Namespace, out: TextIO) -> int:
     from wizard_rules.conformance.fuzz import FuzzError, fuzz, report
     from wizard_rules.conformance.runner import KnownFailure, read_known_failures
@@ -210,6 +232,7 @@ def _conformance_fuzz(args: argparse.Namespace, out: TextIO) -> int:
             timeout=args.timeout,
             max_deviations=args.max_deviations,
             known=known,
+            variants=args.variants,
         )
     except FuzzError as error:
         sys.stderr.write(f"wizard-rules conformance fuzz: {error}\n")

@@ -53,6 +53,15 @@ from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
 from wizard_rules.core.config import Config
 from wizard_rules.core.position import from_position, position_of
+from wizard_rules.core.rules import (
+    VARIANTS,
+    Clairvoyance,
+    DelayedReveal,
+    Hardcore,
+    HiddenBids,
+    variant_names,
+    variant_rules,
+)
 from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.transitions import apply, check, is_legal, legal_actions
 from wizard_rules.core.trick import led_card as _led_card
@@ -69,6 +78,7 @@ from wizard_rules.formats.records import (
 
 __all__ = [
     "FUZZ_OBSERVATIONS",
+    "FUZZ_VARIANTS",
     "MAX_DEVIATIONS",
     "RULE_TITLES",
     "AdapterClient",
@@ -117,6 +127,26 @@ defines none of them (no case checks them there).
 
 _IN_ROUND_ONLY: Final = frozenset({"leader", "tricks_won", "trick_winners"})
 
+FUZZ_VARIANTS: Final[tuple[str, ...]] = VARIANTS
+"""The variants a run may draw (``--variants``): every one of
+:data:`wizard_rules.core.rules.VARIANTS` but the bid-total option, which
+``options`` draws (``"forbid_bid_total_match"`` is accepted there too).
+
+With variants to draw, each game draws its bidding (open, hidden bids or
+delayed reveal, each as likely, among those given), then turns on each
+other variant with probability one half, leaving out the restrictions of
+the last bid (the option among them) with a secret bidding, which rule 27.2
+refuses; clairvoyance goes with anything (rule 27.4).  With none
+(the default) every game is the base game, and a run draws exactly the
+games it drew before variants could be drawn.  In a game of a variant that
+hides bids or cards (hidden bids, delayed reveal, clairvoyance) each seat's
+view (the observation ``views``) is compared too, after the other keys.
+"""
+
+_HIDING: Final = (HiddenBids, DelayedReveal)
+_SECRET_NAMES: Final = frozenset({"hidden_bids", "delayed_reveal"})
+_RESTRICTION_NAMES: Final = frozenset({"forbid_bid_total_match", "canadian_rule", "hardcore"})
+
 MAX_DEVIATIONS: Final = 10
 """How many distinct deviations a run collects before it stops, unless told otherwise."""
 
@@ -160,6 +190,16 @@ RULE_TITLES: Final[dict[str, str]] = {
     "12.10": "The finished tricks and the tricks won",
     "20.1": "The dealer may not make the bids match",
     "20.2": "Everyone else bids freely",
+    "13.1": "What a seat sees",
+    "23.1": "Bids in secret",
+    "23.2": "The order of the bids cannot matter",
+    "23.3": "The bids are shown together",
+    "24.1": "Bids secret for the whole round",
+    "24.2": "Shown with the round's score",
+    "25.1": "From 4 cards, the dealer may not make the bids match",
+    "25.2": "Rounds of 1 to 3 cards are bid freely",
+    "26.2": "What a seat sees in round 1",
+    "26.3": "The trick of round 1 plays itself",
 }
 """The title of every rule fuzz can name (from ``docs/rules.rst``)."""
 
@@ -179,6 +219,7 @@ _RULE_OF_KEY: Final[dict[str, str]] = {
     "tricks_won": "12.10",
     "scores": "9.3",
     "legal_actions": "11.10",
+    "views": "13.1",
 }
 """The rule an observation belongs to, when nothing finer can be told (it is missing)."""
 
@@ -214,6 +255,7 @@ _SUBJECT_OF_KEY: Final[dict[str, str]] = {
     "trump": "the trump",
     "bids": "the bids",
     "rounds": "the number of rounds",
+    "views": "a seat's view",
 }
 
 
@@ -650,6 +692,55 @@ def _led_rule(state: State) -> tuple[str, str]:
     )
 
 
+def _blind_trick(state: State, before: State | None) -> bool:
+    """Whether the last action was the last bid of a blind round (its trick played itself)."""
+    return (
+        before is not None
+        and before.phase is Phase.BID
+        and before.config.rules.visibility.blind(before.round)
+        and state.round != before.round
+    )
+
+
+def _views_rule(expected: JSON, got: JSON, state: State) -> tuple[str, str]:
+    """A seat's view differs: the rule of the first part of the first seat's view that does."""
+    ours = expected if type(expected) is list else []
+    theirs = got if type(got) is list else []
+    seat = _first_index(ours, got)
+    mine: dict[str, JSON] = {}
+    other: dict[str, JSON] = {}
+    if seat < len(ours) and isinstance(ours[seat], dict):
+        mine = ours[seat]  # type: ignore[assignment]
+    if seat < len(theirs) and isinstance(theirs[seat], dict):
+        other = theirs[seat]  # type: ignore[assignment]
+    part = next(
+        (
+            key
+            for key in ("hands", "bids", "hidden_bids", "round_bids")
+            if not _same("views", [{key: mine.get(key)}], [{key: other.get(key)}])
+        ),
+        "hands",
+    )
+    told = f"seat {seat}'s view differs first, in its {part}"
+    rules = state.config.rules
+    if part == "hands":
+        if state.phase is not Phase.DEAL and rules.visibility.blind(state.round):
+            return (
+                "26.2",
+                f"{told}: in round 1 a seat sees every other card, not its own (rule 26.2)",
+            )
+        return "13.1", f"{told}: a seat sees its own hand and no other (rule 13.1)"
+    if isinstance(rules.bidding, DelayedReveal):
+        if part == "round_bids":
+            return "24.2", f"{told}: a round's result shows every bid of it (rule 24.2)"
+        return "24.1", f"{told}: a seat sees only its own bid until the round ends (rule 24.1)"
+    if isinstance(rules.bidding, HiddenBids) and part != "round_bids":
+        if state.phase is Phase.BID:
+            return "23.1", f"{told}: while bids are made a seat sees only its own (rule 23.1)"
+        return "23.3", f"{told}: once the last bid is made every seat sees every bid (rule 23.3)"
+    return "13.1", f"{told}: a seat sees every bid as it is made (rule 13.1)"
+
+
 _KIND_OF_PHASE: Final = {Phase.CHOOSE_TRUMP: "choose_trump", Phase.BID: "bid", Phase.PLAY: "play"}
 
 
@@ -691,6 +782,11 @@ def _allowed_rule(value: JSONObject, state: State) -> tuple[str, str]:
                 "4.2",
                 f"a bid is from 0 to {state.round} (rule 4.2); the adapter allows {tricks}",
             )
+        if any(isinstance(r, Hardcore) for r in state.config.rules.bid_restrictions):
+            return "25.1", (
+                f"under hardcore, from 4 cards, the dealer may not bid {tricks}: the bids "
+                "would match the tricks (rule 25.1)"
+            )
         return "20.1", (
             f"with the option on the dealer may not bid {tricks}: the bids would add up "
             f"to {state.round} (rule 20.1)"
@@ -713,6 +809,18 @@ def _forbidden_rule(action: Action, state: State) -> tuple[str, str]:
     """The adapter does not list ``action``, which this library allows."""
     if isinstance(action, ChooseTrump):
         return "3.4", f"the dealer may name {_suit_text(action.suit)} as trump (rule 3.4)"
+    if isinstance(action, Bid) and state.config.rules.bidding.secret:
+        return "23.2", (
+            f"with secret bids no bid depends on the others: seat {action.player} may bid "
+            f"{action.tricks} (rules 23.2 and 27.2)"
+        )
+    restrictions = state.config.rules.bid_restrictions
+    hardcore = any(isinstance(r, Hardcore) for r in restrictions)
+    if isinstance(action, Bid) and hardcore and not state.config.forbid_bid_total_match:
+        return "25.2", (
+            "hardcore forbids the dealer only the matching bid, in rounds of 4 cards or "
+            f"more: {action.tricks} is allowed here (rules 25.1 and 25.2)"
+        )
     if isinstance(action, Bid):
         others = sum(bid for bid in state.bids if bid is not None)
         if state.config.forbid_bid_total_match and action.player == state.dealer:
@@ -825,8 +933,16 @@ def diagnose(
         )
     elif key in ("leader", "current_player"):
         rule, how = _turn_rule(key, state)
+    elif key == "phase" and _blind_trick(state, before):
+        rule, how = (
+            "26.3",
+            "under clairvoyance the last bid of round 1 plays its trick, and the round is "
+            "scored (rule 26.3)",
+        )
     elif key == "phase":
         rule, how = _phase_rule(expected, got, state)
+    elif key == "views":
+        rule, how = _views_rule(expected, got, state)
     elif key == "rounds":
         rule, how = (
             "2.2",
@@ -883,11 +999,21 @@ class GameRun:
     refused: str | None = None
 
 
+def _hides(config: Config) -> bool:
+    """Whether a variant of ``config`` hides bids or cards, so that views are compared."""
+    rules = config.rules
+    return isinstance(rules.bidding, _HIDING) or isinstance(rules.visibility, Clairvoyance)
+
+
 def _observed(state: State) -> tuple[str, ...]:
-    """The keys compared at ``state``: those the protocol defines there."""
+    """The keys compared at ``state``: those the protocol defines there.
+
+    And ``views``, under a variant that hides bids or cards.
+    """
+    views = ("views",) if _hides(state.config) else ()
     if state.phase in (Phase.DEAL, Phase.GAME_OVER):
-        return tuple(key for key in FUZZ_OBSERVATIONS if key not in _IN_ROUND_ONLY)
-    return FUZZ_OBSERVATIONS
+        return (*(key for key in FUZZ_OBSERVATIONS if key not in _IN_ROUND_ONLY), *views)
+    return (*FUZZ_OBSERVATIONS, *views)
 
 
 def _difference(state: State, got: JSON, keys: Sequence[str]) -> tuple[str, JSON, JSON] | None:
@@ -1019,12 +1145,50 @@ def play_game(
 # -- shrinking: a smaller game, then a later start, failing the same way -------------------------
 
 
-def _configs(players: Sequence[int], options: Sequence[bool], rng: random.Random) -> Config:
+def _configs(
+    players: Sequence[int],
+    options: Sequence[bool],
+    rng: random.Random,
+    variants: Sequence[str] = (),
+    *,
+    fixed: Sequence[str] | None = None,
+) -> Config:
+    """A random configuration: a player count, a first dealer, the option, the variants.
+
+    Exactly ``fixed``, if given; else the bidding is drawn first (open, or
+    one of the secret biddings of ``variants``, each as likely), then each
+    other variant of ``variants`` is on with probability one half, but no
+    restriction of the last bid (the option included) with a secret bidding
+    (rule 27.2); see :data:`FUZZ_VARIANTS`.
+    """
     count = rng.choice(players)
+    first_dealer = rng.randrange(count)
+    option = rng.choice(options)
+    if fixed is not None or not variants:
+        return Config(
+            players=count,
+            first_dealer=first_dealer,
+            forbid_bid_total_match=option,
+            rules=variant_rules(fixed or ()),
+        )
+    # The bidding first: open, or one of the secret biddings drawn, each as likely;
+    # a secret bidding goes with no restriction of the last bid (rule 27.2).
+    secret = [name for name in variants if name in _SECRET_NAMES]
+    bidding = rng.choice([None, *secret])
+    if bidding is not None and False not in options:
+        bidding = None
+    names = [
+        name
+        for name in variants
+        if name not in _SECRET_NAMES
+        and rng.random() < 0.5
+        and not (bidding is not None and name in _RESTRICTION_NAMES)
+    ]
     return Config(
         players=count,
-        first_dealer=rng.randrange(count),
-        forbid_bid_total_match=rng.choice(options),
+        first_dealer=first_dealer,
+        forbid_bid_total_match=option and bidding is None,
+        rules=variant_rules([*names, *([bidding] if bidding else [])]),
     )
 
 
@@ -1039,8 +1203,8 @@ def shrink(
 
     For each number of rounds from 1 up to one less than ``found`` needed,
     plays up to ``budget`` games of that many rounds (half of them with deals
-    rich in Wizards and Jesters) with ``found``'s player count and option
-    and a random first dealer, going on past other disagreements.  Only a
+    rich in Wizards and Jesters) with ``found``'s player count, option and
+    variants and a random first dealer, going on past other disagreements.  Only a
     disagreement with ``found``'s rule and subject (:attr:`Disagreement.signature`)
     counts: shrinking never trades the deviation it was given for another.
     Within a game the first such disagreement is already the shortest prefix
@@ -1049,11 +1213,12 @@ def shrink(
     rng = random.Random(seed)
     players = int(str(found.config["players"]))
     option = found.config["forbid_bid_total_match"] is True
+    kept = variant_names(config_from_dict(found.config).rules)
     tried = 0
     for rounds in range(1, found.game_rounds):
         for attempt in range(budget):
             tried += 1
-            config = _configs((players,), (option,), rng)
+            config = _configs((players,), (option,), rng, fixed=kept)
             run = play_game(
                 client,
                 config,
@@ -1276,8 +1441,12 @@ def fuzz(
     timeout: float = 10.0,
     max_deviations: int = MAX_DEVIATIONS,
     known: Sequence[KnownFailure] = (),
+    variants: Sequence[str] = (),
 ) -> FuzzResult:
     """Play ``games`` random games against the adapter run by ``command``; shrink what differs.
+
+    ``variants`` are the variants the games may draw (:data:`FUZZ_VARIANTS`;
+    none by default: the base game, with the option as ``options`` says).
 
     Goes on past every disagreement (see :func:`play_game`) and stops early
     once ``max_deviations`` distinct deviations not set aside by ``known``
@@ -1288,6 +1457,12 @@ def fuzz(
     :raises FuzzError: the adapter cannot be started, dies, answers out of
         protocol, or does not speak protocol version 2.
     """
+    unknown = sorted(set(variants) - set(FUZZ_VARIANTS))
+    if unknown:
+        raise FuzzError(
+            f"no such variant: {', '.join(unknown)} (the variants: {', '.join(FUZZ_VARIANTS)})"
+        )
+    drawn = tuple(name for name in FUZZ_VARIANTS if name in variants)
     rng = random.Random(seed)
     began = time.perf_counter()
     client = AdapterClient(command, timeout=timeout)
@@ -1299,7 +1474,7 @@ def fuzz(
         for game in range(1, games + 1):
             if len(new) >= max_deviations:
                 break
-            config = _configs(players, options, rng)
+            config = _configs(players, options, rng, drawn)
             game_rng = random.Random(rng.random())
             key = _dumps(config_to_dict(config))
             if key in skipped:
