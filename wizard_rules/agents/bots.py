@@ -119,8 +119,7 @@ def _blind_win_chance(view: PlayerView, trump: Suit | None) -> Fraction:
     """
     players = view.config.players
     seen = {card for hand in view.hands if hand is not None for card in hand}
-    if view.turned is not None:
-        seen.add(view.turned)
+    seen.update(card for card in (view.turned,) if card is not None)  # always turned in round 1
     mine = [card for card in DECK if card not in seen]
     order = [(view.leader + k) % players for k in range(players)]
     # Round 1 deals one card each: every other seat's card is on view.
