@@ -42,8 +42,13 @@ GAMES = int(os.environ.get("WIZARD_RULES_BATCH_KILL_GAMES", "2"))
 SETTINGS = batch_kill.parse_settings(os.environ.get("WIZARD_RULES_BATCH_KILL_SETTINGS", "4:1,4:0"))
 
 
+# The base game's bugs: the variants' bugs (issue 24, whose Bug.variants name
+# them) show only in games of a variant, which these comparisons do not play.
+BASE_BUGS = sorted(name for name, bug in BUGS.items() if bug.variants == ())
+
+
 def test_the_batch_engine_kills_every_bug_planted_in_the_scalar_engine() -> None:
-    verdicts = batch_kill.run_all(sorted(BUGS), GAMES, SETTINGS, seed=1, jobs=2)
+    verdicts = batch_kill.run_all(BASE_BUGS, GAMES, SETTINGS, seed=1, jobs=2)
     print("\n" + batch_kill.table(verdicts))
     unplanted = [verdict["bug"] for verdict in verdicts if verdict["error"] == "plant"]
     assert not unplanted, "these plants no longer fit the engine: " + batch_kill.table(verdicts)
