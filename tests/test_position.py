@@ -1228,12 +1228,18 @@ def test_a_positions_legal_actions_are_the_games_at_every_step() -> None:
         assert position_of(state).legal_actions() == ()
 
 
-def test_a_position_cannot_list_the_choices_of_a_hidden_hand() -> None:
+def test_a_position_cannot_list_the_cards_of_a_hidden_hand() -> None:
     from wizard_rules import InvalidArgumentError
 
-    text = (
+    # A bid needs no hand (so a blind seat bids, rule 26): P1 may bid 0 or 1.
+    bidding = (
         "players=3 round=1 dealer=0 scores=0,0,0 hands=C1/?/C3 turned=H2 trump=H "
         "bids=-,-,- won=0,0,0 played=- trick=- leader=1"
+    )
+    assert [a.tricks for a in Position.from_text(bidding).legal_actions()] == [0, 1]  # type: ignore[union-attr]
+    text = (
+        "players=3 round=1 dealer=0 scores=0,0,0 hands=C1/?/C3 turned=H2 trump=H "
+        "bids=0,1,0 won=0,0,0 played=- trick=- leader=1"
     )
     with pytest.raises(
         InvalidArgumentError, match="P1, the seat to act, which is hidden"

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -253,7 +253,9 @@ class Position:
         They depend on the seat's own hand and on what every seat sees, so a
         partial position answers as long as that one hand is known: the
         same actions as :func:`~wizard_rules.legal_actions` on any game at
-        this position.  Empty at a deal and at the end.
+        this position.  A trump choice or a bid depends on no hand, so the
+        hand is needed only in the play (a blind seat, rule 26, bids without
+        it).  Empty at a deal and at the end.
 
         >>> from wizard_rules import Config, Position, new_game
         >>> text = ("players=3 round=1 dealer=0 scores=0,0,0 hands=?/C5/? turned=H2 "
@@ -261,12 +263,14 @@ class Position:
         >>> Position.from_text(text).legal_actions()
         (Bid(player=1, tricks=0), Bid(player=1, tricks=1))
 
-        :raises InvalidArgumentError: the hand of the seat to act is hidden.
+        :raises InvalidArgumentError: the hand of the seat to play a card is hidden.
         """
         actor = self.current_player
         if actor is None:
             return ()
         hand = self.hands[actor]
+        if hand is None and self.phase is not Phase.PLAY:  # a blind seat bids (rule 26)
+            hand = ()
         if hand is None:
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT,
@@ -450,7 +454,7 @@ def _check(p: Position) -> None:
     rules = p.config.rules
     if hidden and not rules.bidding.secret:
         raise _bad("bids are made aloud, so no bid is hidden")
-    if hidden and None not in rules.bidding.bids_seen(-1, (0,) * players, not all(made)):
+    if hidden and rules.bidding.shown(not all(made)):
         raise _bad("with hidden bids every bid is shown once the last is made")
     if rules.visibility.blind(p.round) and all(made):
         raise _bad(
@@ -784,7 +788,10 @@ def _parse(text: object) -> Position:
     # that the first fault in the text is the one reported.
     values: dict[str, Any] = {}
     expected = list(_KEYS)
+    options_token: _Token | None = None
     for token in _tokens(text):
+        if token.key == "options":
+            options_token = token
         key = "over" if token.text == "over" else token.key
         while expected and expected[0] != key and expected[0] in _OPTIONAL:
             expected.pop(0)
@@ -811,8 +818,9 @@ def _parse(text: object) -> Position:
         config = Config(
             players=players, first_dealer=(dealer - round_number + 1) % players, rules=rules
         )
-    except ConfigError as error:  # variants that cannot be played together
-        raise PositionError(ErrorCode.INVALID_POSITION, error.message) from None
+    except ConfigError as error:  # variants that cannot be played together (rule 1.4)
+        # (Only options can clash: a schedule the deck cannot deal was its token's fault.)
+        raise cast(_Token, options_token).fault(error.message) from None
     bids, hidden_bids = values["bids"]
     return Position(
         config=config,
@@ -845,6 +853,8 @@ def _read_options(token: _Token) -> tuple[str, ...]:
         if name not in VARIANTS:
             known = ", ".join(VARIANTS)
             raise token.fault(f"the options are {known}, not {show_value(name)}")
+        if name in found:
+            raise token.fault(f"{name} is named twice")
         found.append(name)
     return tuple(found)
 

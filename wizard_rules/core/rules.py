@@ -49,9 +49,11 @@ from wizard_rules.core.trick import _playable_mask, _winning_position
 from wizard_rules.errors import ConfigError, ErrorCode, show_value
 
 __all__ = [
+    "HARDCORE_FROM",
     "STANDARD",
     "VARIANTS",
     "BidRestriction",
+    "Bidding",
     "CanadianRule",
     "Clairvoyance",
     "DelayedReveal",
@@ -71,6 +73,7 @@ __all__ = [
     "StandardTrump",
     "StandardVisibility",
     "TopScoreWins",
+    "Visibility",
     "WinnerLeads",
     "parse_schedule",
     "schedule_text",
@@ -301,6 +304,10 @@ class OpenBidding(_InTurn):
     secret = False
     """Whether a seat may not see the others' bids as they are made (no: they are said aloud)."""
 
+    def shown(self, phase_is_bid: bool) -> bool:
+        """Whether every bid made is shown to every seat at this point: always."""
+        return True
+
     def bids_seen(
         self, seat: int, bids: tuple[int | None, ...], phase_is_bid: bool
     ) -> tuple[int | None, ...]:
@@ -330,6 +337,10 @@ class HiddenBids(_InTurn):
     secret = True
     """Whether a seat may not see the others' bids as they are made (yes)."""
 
+    def shown(self, phase_is_bid: bool) -> bool:
+        """Whether every bid made is shown to every seat at this point: once all are made."""
+        return not phase_is_bid
+
     def bids_seen(
         self, seat: int, bids: tuple[int | None, ...], phase_is_bid: bool
     ) -> tuple[int | None, ...]:
@@ -350,10 +361,14 @@ class DelayedReveal(_InTurn):
     secret = True
     """Whether a seat may not see the others' bids as they are made (yes)."""
 
+    def shown(self, phase_is_bid: bool) -> bool:
+        """Whether every bid made is shown to every seat at this point: never in the round."""
+        return False
+
     def bids_seen(
         self, seat: int, bids: tuple[int | None, ...], phase_is_bid: bool
     ) -> tuple[int | None, ...]:
-        """Its own bid only, for as long as the round lasts.
+        """Its own bid only, for as long as the round lasts (``phase_is_bid`` is not read).
 
         (A round's bids are shown in its result, once its last trick is played.)
         """
@@ -568,6 +583,16 @@ class StandardVisibility(_Piece):
 
     __slots__ = ()
 
+    def bids_seen(self, seat: int, bids: tuple[int | None, ...]) -> tuple[int | None, ...]:
+        """The bids, by seat, that ``seat`` sees: all of them, as made.
+
+        .. deprecated:: 0.3.0
+           Kept for 0.2.0's callers; the bidding piece says which bids a
+           seat sees now (:meth:`HiddenBids.bids_seen`), and this method goes
+           in 0.4.0.
+        """
+        return bids
+
     blind_round = 0
     """The round in which a seat sees the others' hands and not its own: none (0)."""
 
@@ -675,7 +700,7 @@ class Rules:
         validator=_piece(StandardSchedule, OddSchedule, ListedSchedule),
     )
     trump: StandardTrump = attrs.field(factory=StandardTrump, validator=_piece(StandardTrump))
-    bidding: OpenBidding | HiddenBids | DelayedReveal = attrs.field(
+    bidding: Bidding = attrs.field(
         factory=OpenBidding, validator=_piece(OpenBidding, HiddenBids, DelayedReveal)
     )
     bid_restrictions: tuple[BidRestriction, ...] = attrs.field(default=(), converter=_restrictions)
@@ -688,7 +713,7 @@ class Rules:
         factory=StandardScoring, validator=_piece(StandardScoring)
     )
     end: TopScoreWins = attrs.field(factory=TopScoreWins, validator=_piece(TopScoreWins))
-    visibility: StandardVisibility | Clairvoyance = attrs.field(
+    visibility: Visibility = attrs.field(
         factory=StandardVisibility, validator=_piece(StandardVisibility, Clairvoyance)
     )
 
@@ -771,6 +796,11 @@ hardcore: the dealer's bid would have to depend on bids the dealer may not see
         later: turn on one), or variants that cannot be played together
         (rule 27.2).
     """
+    if isinstance(names, (str, bytes)):
+        raise ConfigError(
+            ErrorCode.INVALID_CONFIG,
+            f"variant_rules needs a sequence of variant names, not the one text {names[:40]!r}",
+        )
     restrictions: list[object] = []
     pieces: dict[str, Any] = {}
     for name in names:

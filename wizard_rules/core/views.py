@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from wizard_rules.core._fast.phases import _BID, _DEAL
+from wizard_rules.core._fast.phases import _BID
 from wizard_rules.core.actions import Action
 from wizard_rules.core.cards import Card, Suit, _mask_of
 from wizard_rules.core.config import Config
@@ -63,7 +63,7 @@ class PlayerView(_PublicQueries):
         it is hidden from the viewer (hidden bids and delayed reveal, rules
         23 and 24).
     :ivar hidden_bids: the seats whose bid this round is made but hidden
-        from the viewer, in seat order (empty but under those variants).
+        from the viewer, in seat order (empty except under those variants).
     :ivar current_trick: the cards of the current trick, in the order played.
     :ivar leader: the seat that leads the current trick.
     :ivar completed_tricks: this round's completed tricks.
@@ -164,7 +164,7 @@ def player_view(state: State, seat: int) -> PlayerView:
     rules = state.config.rules
     phase = state.phase
     sizes = state.hand_sizes
-    if state.round == rules.visibility.blind_round and phase is not _DEAL:
+    if state.round == rules.visibility.blind_round and sizes[seat]:  # a card held blind
         hand: tuple[Card, ...] = ()
         hands = tuple(
             [None if other == seat else state.hand(other) for other in range(len(sizes))]

@@ -360,7 +360,12 @@ def _not_a(name: str, expected: str, value: object) -> InvalidArgumentError:
 
 
 def config_to_dict(config: Config) -> dict[str, Any]:
-    """Return ``config`` as a JSON-ready dict, every field written out.
+    """Return ``config`` as a JSON-ready dict.
+
+    The fields of 0.1 (``players``, ``first_dealer``,
+    ``forbid_bid_total_match``) are always written; each variant that is on
+    is written as ``"NAME": true`` and the schedule when it is not the
+    standard one, so that the standard game's JSON is 0.1's.
 
     :raises InvalidArgumentError: ``config`` is not a :class:`~wizard_rules.Config`.
     """
@@ -521,9 +526,12 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
     """Return one player's view as a JSON-ready dict, to send to that player.
 
     It holds exactly what the :class:`~wizard_rules.PlayerView` holds (the
-    viewer's own hand, how many cards the others hold, and the public facts
+    hands the viewer sees -- its own, and under clairvoyance the others'
+    round-1 cards in its place -- how many cards each seat holds, the bids
+    it sees and the seats whose bid is hidden from it, and the public facts
     of the game), written as in game records, plus the viewer's legal
-    actions.  Nothing in it depends on the cards hidden from the viewer.
+    actions.  Nothing in it depends on the cards or bids hidden from the
+    viewer (rule 13.2).
 
     :raises InvalidArgumentError: ``view`` is not a :class:`~wizard_rules.PlayerView`.
     """
@@ -609,7 +617,11 @@ def position_to_dict(position: Position) -> dict[str, Any]:
     Every field of the :class:`~wizard_rules.Position` is written, the
     configuration as :func:`config_to_dict` writes it; the per-seat lists
     are indexed by seat, a hidden hand is ``null``, hands and ``played`` are
-    in canonical card order and ``current_trick`` in the order played.
+    in canonical card order and ``current_trick`` in the order played.  A
+    partial position with hidden bids (rule 23.5) also has
+    ``"hidden_bids": [SEAT, ...]``, and their ``"bids"`` are ``null``; the
+    field is left out otherwise (version 1 gained it with the variants of
+    secret bids, whose configurations a reader of 0.2.0 refuses too).
 
     >>> from wizard_rules import Config, new_game, position_of, position_to_dict
     >>> data = position_to_dict(position_of(new_game(Config(players=3))))
@@ -639,7 +651,7 @@ def position_to_dict(position: Position) -> dict[str, Any]:
         "current_trick": cards_to_json(position.current_trick),
         "leader": position.leader,
     }
-    if position.hidden_bids:  # (written only when some are: version 1 has no such field)
+    if position.hidden_bids:  # (only then: the standard game's documents are 0.2.0's)
         written["hidden_bids"] = list(position.hidden_bids)
     return written
 

@@ -228,9 +228,12 @@ def _public_bids(view: PlayerView) -> tuple[tuple[int | None, ...], tuple[int, .
     bidding = view.config.rules.bidding
     if not bidding.secret:
         return view.bids, view.hidden_bids
-    shown = bidding.bids_seen(-1, view.bids, view.phase is Phase.BID)  # no seat's own
-    own_hidden = view.bids[view.seat] is not None and shown[view.seat] is None
-    hidden = tuple(sorted({*view.hidden_bids, *([view.seat] if own_hidden else [])}))
+    if bidding.shown(view.phase is Phase.BID):
+        return view.bids, view.hidden_bids
+    own = view.seat
+    shown = view.bids[:own] + (None,) + view.bids[own + 1 :]
+    own_hidden = view.bids[own] is not None
+    hidden = tuple(sorted({*view.hidden_bids, *([own] if own_hidden else [])}))
     return shown, hidden
 
 
