@@ -40,16 +40,24 @@ OWN_RULES: dict[str, frozenset[str]] = {
     # the seat left of the dealer does).
     "winner-leads-round": frozenset({"5.1"}),
     # The dealer leads the first trick of every round (rule 5.1).
-    "dealer-leads": frozenset({"5.1"}),
-    # After a turned Wizard the first bidder names trump (rule 3.4: the dealer).
-    "bidder-trump": frozenset({"3.4"}),
+    # (Under clairvoyance round 1's trick plays itself from the seat left of
+    # the dealer, as rule 26.3 says after rule 5.1.)
+    "dealer-leads": frozenset({"5.1", "26.3"}),
+    # After a turned Wizard the first bidder names trump (rule 3.4: the dealer;
+    # rule 26.4 says the same of clairvoyance's blind round 1).
+    "bidder-trump": frozenset({"3.4", "26.4"}),
     # The dealer may never make the bids add up to the round: the bid-total
     # rule (20.1) applied with the option off too, where rule 4.2 lets the
     # bids add up to any total -- and where the Canadian rule allows a
     # matching bid: a dealer who does not lead outright (21.2), a matching
     # bid of zero (21.3), positions reached so (21.6, 21.7), and under a short
     # schedule (22.5).
-    "option-always": frozenset({"4.2", "21.2", "21.3", "21.6", "21.7", "22.5"}),
+    # And the variants of issue 24 that leave the matching bid free: with
+    # secret bids (23.2), hardcore's rounds of 1 to 3 cards (25.2, positions
+    # 25.4, hardcore off 25.5), and those rules with clairvoyance (27.4).
+    "option-always": frozenset(
+        {"4.2", "21.2", "21.3", "21.6", "21.7", "22.5", "23.2", "25.2", "25.4", "25.5", "27.4"}
+    ),
 }
 
 
@@ -88,8 +96,17 @@ def test_the_bid_total_rule_always_on_fails_only_the_cases_of_the_option_off() -
         "illegal",
         "canadian",
         "schedule",
+        "hidden-bids",
+        "hardcore",
+        "combinations",
     }
-    allowing = {"option", "variant:canadian_rule", "variant:short_schedule"}
+    allowing = {
+        "option",
+        "variant:canadian_rule",
+        "variant:short_schedule",
+        "variant:hidden_bids",
+        "variant:hardcore",
+    }
     for case in failed:
         assert allowing & set(case.tags), case.id
         assert case.config.get("forbid_bid_total_match") is not True, case.id

@@ -75,11 +75,11 @@ def clairvoyance_area() -> Iterator[Json]:
     )
 
     # Rule 26.3: no play in round 1; the trick plays itself with the last bid.
-    two_bids = "players=3 options=clairvoyance hands=H5/C9/W1 turned=S3 bids=-,0,1"
+    two_bids = "players=3 options=clairvoyance hands=H5/C9/W1 turned=S3 bids=-,1,1"
     yield at(
         next(ids),
         "26.3",
-        "3 players, round 1, bids -,0,1: before the last bid the dealer may only bid; a card "
+        "3 players, round 1, bids -,1,1: before the last bid the dealer may only bid; a card "
         "played is refused with wrong_phase",
         two_bids,
         [play(1, "C9")],
@@ -88,7 +88,7 @@ def clairvoyance_area() -> Iterator[Json]:
     )
     # (players, first dealer, cards by seat, turned, bids by seat, winner, why)
     rows: list[tuple[int, int, list[str], str, list[int], int, str]] = [
-        (3, 0, ["H5", "C9", "W1"], "S3", [0, 0, 1], 2, "C9, W1, H5: the Wizard wins"),
+        (3, 0, ["H5", "C9", "W1"], "S3", [1, 0, 1], 2, "C9, W1, H5: the Wizard wins"),
         (3, 0, ["H5", "C9", "C12"], "H3", [0, 1, 1], 0, "C9, C12, H5 (trump H): the trump wins"),
         (
             3,
@@ -99,7 +99,7 @@ def clairvoyance_area() -> Iterator[Json]:
             2,
             "C9, C12, H5 (trump S): the highest club wins",
         ),
-        (3, 0, ["J3", "J1", "J2"], "C1", [0, 1, 0], 1, "J1, J2, J3: the first Jester wins"),
+        (3, 0, ["J3", "J1", "J2"], "C1", [1, 1, 0], 1, "J1, J2, J3: the first Jester wins"),
         (
             3,
             0,
@@ -114,7 +114,7 @@ def clairvoyance_area() -> Iterator[Json]:
             2,
             ["S1", "S13", "C4", "H2"],
             "H1",
-            [1, 0, 0, 0],
+            [1, 0, 1, 0],
             3,
             "H2 (seat 3 leads), S1, S13, C4 (trump H): H2, the one trump, wins",
         ),
@@ -123,7 +123,7 @@ def clairvoyance_area() -> Iterator[Json]:
             1,
             ["D3", "C1", "D9", "J4", "W3"],
             "D1",
-            [0, 0, 1, 0, 0],
+            [0, 0, 1, 0, 1],
             4,
             "D9, J4, W3, D3, C1 (led by seat 2): the Wizard wins",
         ),
@@ -132,7 +132,7 @@ def clairvoyance_area() -> Iterator[Json]:
             5,
             ["C5", "C7", "C9", "C11", "C13", "C3"],
             "J1",
-            [0, 0, 0, 0, 1, 0],
+            [0, 0, 0, 0, 1, 1],
             4,
             "C5 (seat 0 leads), C7, C9, C11, C13, C3 (no trump): C13 wins",
         ),
@@ -161,12 +161,12 @@ def clairvoyance_area() -> Iterator[Json]:
     yield at(
         next(ids),
         "26.3",
-        "3 players, round 1, bids -,0,1: after the dealer's bid of 0 the trick is over; a card "
+        "3 players, round 1, bids -,1,1: after the dealer's bid of 0 the trick is over; a card "
         "played then is refused with wrong_phase (the next deal is due)",
         two_bids,
         [bid(0, 0), play(1, "C9")],
         errors=[{"at": 1, "code": "wrong_phase"}],
-        state={"phase": "deal", "round": 2, "scores": [20, 20, 30]},
+        state={"phase": "deal", "round": 2, "scores": [20, -10, 30]},
     )
     # Rule 26.3: from round 2 on, the base game's play.
     yield at(
@@ -230,11 +230,11 @@ def clairvoyance_area() -> Iterator[Json]:
         "26.5",
         "3 players, round 1, two bids made: the position can arise; the dealer bids, and "
         "each seat sees the others' cards",
-        "players=3 options=clairvoyance hands=H5/C9/W1 turned=S3 bids=-,0,1",
+        "players=3 options=clairvoyance hands=H5/C9/W1 turned=S3 bids=-,1,1",
         [],
         state={
             "legal_actions": [bid(0, 0), bid(0, 1)],
-            "views": _blind_views(["H5", "C9", "W1"], [None, 0, 1]),
+            "views": _blind_views(["H5", "C9", "W1"], [None, 1, 1]),
         },
     )
     yield at(
@@ -286,12 +286,11 @@ def clairvoyance_area() -> Iterator[Json]:
         next(ids),
         "26.6",
         "clairvoyance false is the base game: in round 1 each seat sees its own card, and "
-        "the leader plays",
+        "the round is played",
         {**_cfg(), "clairvoyance": False},
-        [first, bid(1, 0), bid(2, 1), bid(0, 0)],
+        [first, bid(1, 0), bid(2, 1), bid(0, 1)],
         state={
             "phase": "play",
-            "current_player": 1,
-            "views": open_views([["H5"], ["C9"], ["W1"]], [0, 0, 1]),
+            "views": open_views([["H5"], ["C9"], ["W1"]], [1, 0, 1]),
         },
     )

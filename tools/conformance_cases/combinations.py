@@ -66,9 +66,10 @@ def combinations_area() -> Iterator[Json]:
         yield case(
             next(ids),
             "27.2",
-            f"{secret} with the restrictions written false: a game; the dealer may bid 0 or 1",
+            f"{secret} with the restrictions written false: a game; seats 1 and 2 bid 1, the "
+            "dealer may bid 0 or 1",
             _cfg(canadian_rule=False, hardcore=False, **{secret: True}),
-            [deal(["H5", "C9", "W1"], "S3"), bid(1, 0), bid(2, 0)],
+            [deal(["H5", "C9", "W1"], "S3"), bid(1, 1), bid(2, 1)],
             state={"legal_actions": [bid(0, 0), bid(0, 1)]},
         )
     # Rule 27.3: hidden bids with delayed reveal.
@@ -168,29 +169,35 @@ def combinations_area() -> Iterator[Json]:
             f"clairvoyance with {secret}, round 1: the last bid plays the trick (W1 wins); "
             "the round's result shows every bid to every seat",
             _cfg(clairvoyance=True, **{secret: True}),
-            [first, bid(1, 0), bid(2, 1), bid(0, 0)],
+            [first, bid(1, 0), bid(2, 1), bid(0, 1)],
             state={
                 "phase": "deal",
-                "scores": [20, 20, 30],
+                "scores": [-10, 20, 30],
                 "views": [
-                    view([[], [], []], [None, None, None], (), [[0, 0, 1]]) for _ in range(3)
+                    view([[], [], []], [None, None, None], (), [[1, 0, 1]]) for _ in range(3)
                 ],
             },
         )
-    for option, legal, why in (
-        ("forbid_bid_total_match", [0], "plus/minus one forbids the dealer's bid of 1"),
-        ("hardcore", [0, 1], "hardcore forbids nothing in a round of 1 card"),
-        ("canadian_rule", [0, 1], "nobody leads at 0 points: the Canadian rule forbids nothing"),
+    for option, first_bids, legal, why in (
+        ("forbid_bid_total_match", (0, 0), [0], "plus/minus one forbids the dealer's bid of 1"),
+        ("hardcore", (0, 0), [0, 1], "hardcore forbids nothing in a round of 1 card"),
+        (
+            "canadian_rule",
+            (0, 0),
+            [0, 1],
+            "nobody leads at 0 points: the Canadian rule forbids nothing",
+        ),
     ):
+        b1, b2 = first_bids
         yield case(
             next(ids),
             "27.4",
-            f"clairvoyance with {option}, round 1: seats 1 and 2 bid 0; {why}",
+            f"clairvoyance with {option}, round 1: seats 1 and 2 bid {b1} and {b2}; {why}",
             _cfg(clairvoyance=True, **{option: True}),
-            [first, bid(1, 0), bid(2, 0)],
+            [first, bid(1, b1), bid(2, b2)],
             state={
                 "legal_actions": [bid(0, n) for n in legal],
-                "views": [view(all_but_own(held, s), [None, 0, 0]) for s in range(3)],
+                "views": [view(all_but_own(held, s), [None, b1, b2]) for s in range(3)],
             },
         )
     yield case(
@@ -198,7 +205,7 @@ def combinations_area() -> Iterator[Json]:
         "27.4",
         "clairvoyance with the schedule odd and hardcore: round 1 blind, played by itself",
         _cfg(clairvoyance=True, hardcore=True, schedule="odd"),
-        [first, bid(1, 0), bid(2, 1), bid(0, 0)],
+        [first, bid(1, 0), bid(2, 1), bid(0, 1)],
         state={"phase": "deal", "round": 2, "round_trick_winners": [[2]]},
     )
     yield case(

@@ -53,7 +53,7 @@ def delayed_reveal_area() -> Iterator[Json]:
         )
     # Rule 24.1: after the last bid the bids stay secret, through the play.
     for players, rnd, dealer, before, last, after in (
-        (3, 2, 1, "0,-,1", 1, "0,1,1"),
+        (3, 2, 1, "0,-,1", 0, "0,0,1"),
         (4, 3, 2, "1,0,-,2", 3, "1,0,3,2"),
     ):
         held = hand_lists(hands(players, rnd))
@@ -68,18 +68,18 @@ def delayed_reveal_area() -> Iterator[Json]:
         )
     mid = (
         "players=3 options=delayed_reveal round=2 dealer=1 scores=20,-10,30 "
-        "hands=C1/C3/C5 turned=H13 bids=0,1,1 won=0,0,1 played=C6,C2,C4"
+        "hands=C1/C3/C5 turned=H13 bids=1,1,1 won=0,0,1 played=C6,C2,C4"
     )
     yield at(
         next(ids),
         "24.1",
-        "3 players, round 2, after the first trick (seat 2 won it): the bids 0,1,1 are "
+        "3 players, round 2, after the first trick (seat 2 won it): the bids 1,1,1 are "
         "still secret; each seat sees only its own",
         mid,
         [],
         state={
             "tricks_won": [0, 0, 1],
-            "views": secret_views([["C1"], ["C3"], ["C5"]], [0, 1, 1]),
+            "views": secret_views([["C1"], ["C3"], ["C5"]], [1, 1, 1]),
         },
     )
     yield at(
@@ -89,31 +89,31 @@ def delayed_reveal_area() -> Iterator[Json]:
         "the bids are still secret",
         mid,
         [play(2, "C5"), play(0, "C1")],
-        state={"views": secret_views([[], ["C3"], []], [0, 1, 1])},
+        state={"views": secret_views([[], ["C3"], []], [1, 1, 1])},
     )
 
     # Rule 24.2: the bids are shown with the round's result.
-    s0, s1, s2 = score(0, 0), score(1, 0), score(1, 2)
-    assert (s0, s1, s2) == (20, -10, -10)
+    s0, s1, s2 = score(1, 0), score(1, 0), score(1, 2)
+    assert (s0, s1, s2) == (-10, -10, -10)
     yield at(
         next(ids),
         "24.2",
         "3 players, round 2: the last trick (C5, C1, C3) goes to seat 2, who took 2 of its "
-        "bid 1 (-10); seat 0 bid 0 and took none (20), seat 1 bid 1 and took none (-10); "
-        "every seat's result of round 2 shows the bids 0,1,1",
+        "bid 1 (-10); seats 0 and 1 bid 1 and took none (-10 each); every seat's result "
+        "of round 2 shows the bids 1,1,1",
         mid,
         [play(2, "C5"), play(0, "C1"), play(1, "C3")],
         state={
             "phase": "deal",
             "round": 3,
-            "round_scores": [[20, -10, -10]],
-            "scores": [40, -20, 20],
+            "round_scores": [[-10, -10, -10]],
+            "scores": [10, -20, 20],
             "views": [
                 {
                     "hands": [[], [], []],
                     "bids": [None, None, None],
                     "hidden_bids": [],
-                    "round_bids": [[0, 1, 1]],
+                    "round_bids": [[1, 1, 1]],
                 }
                 for _ in range(3)
             ],
@@ -124,32 +124,32 @@ def delayed_reveal_area() -> Iterator[Json]:
     yield case(
         next(ids),
         "24.1",
-        "3 players, round 1: all three bid (seats 1, 2, 0: 0, 1, 0); in play each sees only "
+        "3 players, round 1: all three bid (seats 1, 2, 0: 0, 1, 1); in play each sees only "
         "its own",
         cfg,
-        [first, bid(1, 0), bid(2, 1), bid(0, 0)],
+        [first, bid(1, 0), bid(2, 1), bid(0, 1)],
         state={
             "phase": "play",
-            "views": secret_views([["H5"], ["C9"], ["W1"]], [0, 0, 1]),
+            "views": secret_views([["H5"], ["C9"], ["W1"]], [1, 0, 1]),
         },
     )
-    round1 = "players=3 options=delayed_reveal hands=H5/C9/W1 turned=S3 bids=0,0,1"
+    round1 = "players=3 options=delayed_reveal hands=H5/C9/W1 turned=S3 bids=1,0,1"
     yield at(
         next(ids),
         "24.2",
-        "3 players, round 1 (trump S), bids 0,0,1: C9, W1, H5; W1 wins; seats 0 and 1 score "
-        "20, seat 2 30; every seat's result shows the bids 0,0,1",
+        "3 players, round 1 (trump S), bids 1,0,1: C9, W1, H5; W1 wins; seat 0 scores -10, "
+        "seat 1 20, seat 2 30; every seat's result shows the bids 1,0,1",
         round1,
         [play(1, "C9"), play(2, "W1"), play(0, "H5")],
         state={
-            "round_bids": [[0, 0, 1]],
-            "scores": [20, 20, 30],
+            "round_bids": [[1, 0, 1]],
+            "scores": [-10, 20, 30],
             "views": [
                 {
                     "hands": [[], [], []],
                     "bids": [None, None, None],
                     "hidden_bids": [],
-                    "round_bids": [[0, 0, 1]],
+                    "round_bids": [[1, 0, 1]],
                 }
                 for _ in range(3)
             ],
@@ -161,13 +161,13 @@ def delayed_reveal_area() -> Iterator[Json]:
         "3 players, round 1, the trick under way (C9, W1 played): the bids are still secret",
         round1,
         [play(1, "C9"), play(2, "W1")],
-        state={"views": secret_views([["H5"], [], []], [0, 0, 1])},
+        state={"views": secret_views([["H5"], [], []], [1, 0, 1])},
     )
 
     # Rule 24.3: play is the base game's.
     follow = (
         "players=3 options=delayed_reveal round=2 dealer=1 scores=20,-10,30 "
-        "hands=C2,D1/C3,C4/C5 turned=H13 bids=0,1,1 trick=C6"
+        "hands=C2,D1/C3,C4/C5 turned=H13 bids=1,1,1 trick=C6"
     )
     yield at(
         next(ids),
@@ -188,7 +188,7 @@ def delayed_reveal_area() -> Iterator[Json]:
         state={"trick_winners": [2], "tricks_won": [0, 0, 1], "current_player": 2},
     )
     # Rule 24.1 (rule 23.4 holds): a refusal is the same whatever the secret bids.
-    for others in ("0,-,1", "2,-,2"):
+    for others in ("1,-,2", "2,-,2"):
         yield at(
             next(ids),
             "24.1",
@@ -203,13 +203,13 @@ def delayed_reveal_area() -> Iterator[Json]:
     # Rule 24.4: a position with a hidden bid is partial, in the play too.
     partial = pos(
         "players=3 options=delayed_reveal round=2 dealer=1 scores=20,-10,30 "
-        "hands=C1/C3/C5 turned=H13 bids=0,?,? won=0,0,1 played=C6,C2,C4"
+        "hands=C1/C3/C5 turned=H13 bids=1,?,? won=0,0,1 played=C6,C2,C4"
     )
     yield case(
         next(ids),
         "24.4",
         "3 players, round 2, in play: a position with the bids of seats 1 and 2 hidden "
-        "(bids 0,?,?) is partial, and no game starts from it",
+        "(bids 1,?,?) is partial, and no game starts from it",
         partial["config"],
         [],
         start=partial,
@@ -219,7 +219,7 @@ def delayed_reveal_area() -> Iterator[Json]:
     yield at(
         next(ids),
         "24.4",
-        "3 players, round 2, in play, every bid known (0,1,1): the referee's position is a "
+        "3 players, round 2, in play, every bid known (1,1,1): the referee's position is a "
         "game; seat 2 leads the second trick",
         mid,
         [],

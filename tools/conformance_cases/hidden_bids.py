@@ -108,9 +108,9 @@ def hidden_bids_area() -> Iterator[Json]:
             next(ids),
             "23.4",
             f"3 players, round 2, the others' secret bids {others}: the dealer's bid of 3 is "
-            "refused with bid_out_of_range, then its bid of 1 is made",
+            "refused with bid_out_of_range, then its bid of 2 is made",
             bid_phase(3, 2, 1, others, options=HIDDEN),
-            [bid(1, 3), bid(1, 1)],
+            [bid(1, 3), bid(1, 2)],
             errors=refused(0, "bid_out_of_range"),
             state={"phase": "play", "current_player": 2},
         )
@@ -132,7 +132,7 @@ def hidden_bids_area() -> Iterator[Json]:
 
     # Rule 23.3: once the last bid is made, every seat sees every bid.
     for players, rnd, dealer, before, last, after in (
-        (3, 2, 1, "0,-,1", 1, "0,1,1"),
+        (3, 2, 1, "0,-,1", 0, "0,0,1"),
         (4, 3, 2, "1,0,-,2", 3, "1,0,3,2"),
         (6, 1, 3, "0,1,0,-,1,1", 0, "0,1,0,0,1,1"),
     ):
@@ -150,41 +150,41 @@ def hidden_bids_area() -> Iterator[Json]:
     yield case(
         next(ids),
         "23.3",
-        "3 players, round 1: seats 1, 2 and 0 bid 0, 1 and 0; every seat sees them all",
+        "3 players, round 1: seats 1, 2 and 0 bid 0, 1 and 1; every seat sees them all",
         cfg,
-        [first, bid(1, 0), bid(2, 1), bid(0, 0)],
+        [first, bid(1, 0), bid(2, 1), bid(0, 1)],
         state={
             "phase": "play",
-            "current_player": 1,
-            "views": open_views([["H5"], ["C9"], ["W1"]], [0, 0, 1]),
+            "views": open_views([["H5"], ["C9"], ["W1"]], [1, 0, 1]),
         },
     )
     # Rule 23.3: from then on the round is played and scored as in the base game.
     yield at(
         next(ids),
         "23.3",
-        "3 players, round 1 (trump S), every bid made (0,0,1): C9, W1 and H5 are played; W1 "
-        "wins; seats 0 and 1 bid 0 and took none (20 each), seat 2 bid 1 and took it (30)",
-        "players=3 options=hidden_bids hands=H5/C9/W1 turned=S3 bids=0,0,1",
+        "3 players, round 1 (trump S), every bid made (1,0,1): C9, W1 and H5 are played; W1 "
+        "wins; seat 0 bid 1 and took none (-10), seat 1 bid 0 and took none (20), seat 2 bid "
+        "1 and took it (30)",
+        "players=3 options=hidden_bids hands=H5/C9/W1 turned=S3 bids=1,0,1",
         [play(1, "C9"), play(2, "W1"), play(0, "H5")],
         state={
             "round_trick_winners": [[2]],
-            "scores": [20, 20, 30],
-            "views": open_views([[], [], []], [None, None, None], round_bids=[[0, 0, 1]]),
+            "scores": [-10, 20, 30],
+            "views": open_views([[], [], []], [None, None, None], round_bids=[[1, 0, 1]]),
         },
     )
     # In play, every bid stays shown.
     text = (
         "players=3 options=hidden_bids round=2 dealer=1 scores=20,-10,30 "
-        "hands=C1,C2/C3,C4/C5 turned=H13 bids=0,1,1 trick=C6"
+        "hands=C1,C2/C3,C4/C5 turned=H13 bids=1,1,1 trick=C6"
     )
     yield at(
         next(ids),
         "23.3",
-        "3 players, round 2, in the first trick: every seat sees every bid (0,1,1)",
+        "3 players, round 2, in the first trick: every seat sees every bid (1,1,1)",
         text,
         [],
-        state={"views": open_views([["C1", "C2"], ["C3", "C4"], ["C5"]], [0, 1, 1])},
+        state={"views": open_views([["C1", "C2"], ["C3", "C4"], ["C5"]], [1, 1, 1])},
     )
 
     # Rule 23.5: a position with a hidden bid is partial, not a game.

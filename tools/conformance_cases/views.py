@@ -57,19 +57,19 @@ def views_area() -> Iterator[Json]:
         "3 players, round 2, in the first trick (seat 2 led C6): each seat sees its own "
         "cards; the played card is in no hand",
         "players=3 round=2 dealer=1 scores=20,-10,30 hands=C1,C2/C3,C4/C5 turned=H13 "
-        "bids=0,1,1 trick=C6",
+        "bids=1,1,1 trick=C6",
         [],
-        state={"views": open_views([["C1", "C2"], ["C3", "C4"], ["C5"]], [0, 1, 1])},
+        state={"views": open_views([["C1", "C2"], ["C3", "C4"], ["C5"]], [1, 1, 1])},
     )
     yield at(
         next(ids),
         "13.1",
-        "3 players, round 1, bids 0,0,1: after the trick (C9, W1, H5) every seat's result of "
-        "round 1 shows the bids 0,0,1",
-        "players=3 hands=H5/C9/W1 turned=S3 bids=0,0,1",
+        "3 players, round 1, bids 1,0,1: after the trick (C9, W1, H5) every seat's result of "
+        "round 1 shows the bids 1,0,1",
+        "players=3 hands=H5/C9/W1 turned=S3 bids=1,0,1",
         [play(1, "C9"), play(2, "W1"), play(0, "H5")],
         state={
-            "views": [view([[], [], []], [None, None, None], (), [[0, 0, 1]]) for _ in range(3)]
+            "views": [view([[], [], []], [None, None, None], (), [[1, 0, 1]]) for _ in range(3)]
         },
     )
 
@@ -95,7 +95,7 @@ def views_area() -> Iterator[Json]:
     for name, others in (("one game", "C3,C4/C5,C6"), ("another", "S9,W2/H1,J3")):
         text = (
             f"players=3 round=2 dealer=1 scores=20,20,20 hands=C1,C2/{others} turned=H13 "
-            "bids=0,1,1"
+            "bids=1,1,1"
         )
         yield at(
             next(ids),
