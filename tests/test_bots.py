@@ -356,7 +356,7 @@ def test_the_heuristic_does_not_read_a_hidden_bid(names: tuple[str, ...]) -> Non
                 assert seat is not None
                 view = player_view(state, seat)
                 action = (bot if seat == dealer else RandomBot()).choose(view, others)
-                if seat == dealer and (view.hidden_bids or view.phase is Phase.BID):
+                if seat == dealer and (view.unseen_bids or view.phase is Phase.BID):
                     played.append(action)
                 state = apply(state, action)
             choices.append(played)
@@ -473,7 +473,7 @@ def test_ismcts_searches_over_the_hidden_bids_and_its_own_card() -> None:
     config = Config(players=3, rules=variant_rules(["clairvoyance", "hidden_bids"]))
     state = _to_bid(config, 3, 0, lambda seat: seat % 2)
     view = player_view(state, 0)
-    assert view.hidden_bids == (1, 2)
+    assert view.unseen_bids == (1, 2)
     assert view.hand == ()
     seen_bids: set[tuple[int | None, ...]] = set()
     seen_cards: set[Card] = set()

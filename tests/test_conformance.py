@@ -1178,20 +1178,20 @@ def test_each_seats_view_has_exactly_the_view_keys_in_order() -> None:
     assert [view["bids"] for view in views] == [[None, None, None], [None, 0, None]] + [
         [None, None, None]
     ]
-    assert [view["hidden_bids"] for view in views] == [[1], [], [1]]
+    assert [view["unseen_bids"] for view in views] == [[1], [], [1]]
 
 
 def test_the_cards_of_each_hand_of_a_view_carry_no_order() -> None:
     from wizard_rules.conformance.judge import normal_form
 
-    one = [{"hands": [["C2", "C1"], None], "bids": [None, 1], "hidden_bids": [], "round_bids": []}]
+    one = [{"hands": [["C2", "C1"], None], "bids": [None, 1], "unseen_bids": [], "round_bids": []}]
     other = [
-        {"hands": [["C1", "C2"], None], "bids": [None, 1], "hidden_bids": [], "round_bids": []}
+        {"hands": [["C1", "C2"], None], "bids": [None, 1], "unseen_bids": [], "round_bids": []}
     ]
     assert normal_form("views", one) == normal_form("views", other)
     # but the seats and the bids keep their order
     swapped = [
-        {"hands": [None, ["C1", "C2"]], "bids": [1, None], "hidden_bids": [], "round_bids": []}
+        {"hands": [None, ["C1", "C2"]], "bids": [1, None], "unseen_bids": [], "round_bids": []}
     ]
     assert normal_form("views", one) != normal_form("views", swapped)
     assert normal_form("views", "not a list") == "not a list"

@@ -385,7 +385,7 @@ def _deals(view: PlayerView) -> Iterator[tuple[tuple[Card, ...], ...]]:
 
 def _bid_values(view: PlayerView) -> list[tuple[int, ...]]:
     """Every value of the hidden bids: each any of 0 to the hand size (rule 27.2)."""
-    return list(itertools.product(range(view.deal_size + 1), repeat=len(view.hidden_bids)))
+    return list(itertools.product(range(view.deal_size + 1), repeat=len(view.unseen_bids)))
 
 
 def _enumerate_worlds(view: PlayerView) -> list[_World]:
@@ -397,7 +397,7 @@ def _enumerate_worlds(view: PlayerView) -> list[_World]:
 def _world_of(view: PlayerView, state: State) -> _World:
     return (
         tuple(state.hand(s) for s in _hidden_seats(view)),
-        tuple(_bid(state, s) for s in view.hidden_bids),
+        tuple(_bid(state, s) for s in view.unseen_bids),
     )
 
 
@@ -508,7 +508,7 @@ def test_every_consistent_world_is_drawn_equally_often(
     config: Config, seed: int, found: Callable[[State], int | None], per_world: int
 ) -> None:
     view = _view_where(config, seed, found)
-    assert view.hidden_bids or view.hand == ()  # something beyond the others' hands is hidden
+    assert view.unseen_bids or view.hand == ()  # something beyond the others' hands is hidden
     worlds = _enumerate_worlds(view)
     assert len(set(worlds)) == len(worlds) == consistent_worlds(view)
     rng = random.Random(2025)
@@ -525,20 +525,20 @@ def test_the_cases_hide_what_they_say() -> None:
     own = views["clairvoyance"]
     assert own.hand == ()
     assert own.hands[own.seat] is None
-    assert not own.hidden_bids
+    assert not own.unseen_bids
     assert all(hand is not None for seat, hand in enumerate(own.hands) if seat != own.seat)
     assert consistent_deals(own) == 57
     both = views["clairvoyance+hidden_bids"]
-    assert len(both.hidden_bids) == 2
+    assert len(both.unseen_bids) == 2
     assert both.deal_size == 1
     assert consistent_worlds(both) == 228
-    assert len(views["clairvoyance+delayed_reveal"].hidden_bids) == 1
+    assert len(views["clairvoyance+delayed_reveal"].unseen_bids) == 1
     four = views["delayed_reveal-4p"]
-    assert len(four.hidden_bids) == 3
+    assert len(four.unseen_bids) == 3
     assert consistent_deals(four) == 1
     assert consistent_worlds(four) == 27
     three = views["delayed_reveal-3p"]
-    assert len(three.hidden_bids) == 2
+    assert len(three.unseen_bids) == 2
     assert three.phase is Phase.PLAY
     assert sorted(three.hand_sizes) == [0, 1, 1]
 
@@ -583,7 +583,7 @@ def test_hidden_bids_are_drawn_uniformly_and_independently_of_the_cards() -> Non
     # other cards (57 x 56 deals): 12,768 worlds, 24 cells.
     config = Config(players=3, rules=_rules("hidden_bids"))
     view = _view_where(config, 5, _dealer_to_bid)
-    assert len(view.hidden_bids) == 2
+    assert len(view.unseen_bids) == 2
     assert view.deal_size == 1
     _marginal_test(view, 6000, 11)
 
@@ -593,7 +593,7 @@ def test_hidden_bids_in_round_2_are_drawn_uniformly_and_independently_of_the_car
     # Round 2, 3 players: 9 bid pairs times 1596 x 1485 deals; 54 cells.
     config = Config(players=3, rules=_rules("hidden_bids"))
     view = _view_where(config, 6, lambda s: _dealer_to_bid(s) if s.round == 2 else None)
-    assert len(view.hidden_bids) == 2
+    assert len(view.unseen_bids) == 2
     assert view.deal_size == 2
     _marginal_test(view, 20_000, 12)
 
@@ -602,7 +602,7 @@ def test_the_bids_shown_are_kept_and_no_bid_is_drawn_without_a_hidden_one() -> N
     # Open bidding: the same seed gives the same cards as without the variants'
     # code (nothing is drawn for bids); hidden bids: the bids shown are kept.
     view = SMALL_VIEWS[0]
-    assert not view.hidden_bids
+    assert not view.unseen_bids
     assert consistent_worlds(view) == consistent_deals(view)
     config = Config(players=4, rules=_rules("hidden_bids"))
     view = _view_where(config, 7, _second_to_bid)
@@ -612,5 +612,5 @@ def test_the_bids_shown_are_kept_and_no_bid_is_drawn_without_a_hidden_one() -> N
         for seat, bid in enumerate(view.bids):
             if bid is not None:
                 assert state.bids[seat] == bid
-        assert all(0 <= _bid(state, s) <= 1 for s in view.hidden_bids)
+        assert all(0 <= _bid(state, s) <= 1 for s in view.unseen_bids)
         assert position_of(player_view(state, view.seat)) == position_of(view)

@@ -1220,7 +1220,7 @@ def test_the_secret_bid_screens_come_from_the_view() -> None:
         state = apply(state, Bid(1, bid))
         view = player_view(state, 2)
         assert view.bids == (None, None, None, None)
-        assert view.hidden_bids == (1,)
+        assert view.unseen_bids == (1,)
         console = Console(file=io.StringIO(), width=100, color_system=None)
         console.print(render_turn(view))
         screens.append(console.file.getvalue())  # type: ignore[attr-defined]

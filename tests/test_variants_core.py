@@ -210,9 +210,9 @@ def test_a_hidden_bid_is_written_as_a_question_mark() -> None:
     state = _hidden_game(["hidden_bids"], 2)  # seats 1 and 2 have bid 1 (round 1)
     view = player_view(state, 2)
     assert view.bids == (None, None, 1, None)
-    assert view.hidden_bids == (1,)
+    assert view.unseen_bids == (1,)
     position = position_of(view)
-    assert position.hidden_bids == (1,)
+    assert position.unseen_bids == (1,)
     assert not position.is_complete
     assert " bids=-,?,1,- " in position.to_text()
     assert Position.from_text(position.to_text()) == position
@@ -243,7 +243,7 @@ def test_hidden_bids_in_a_position(options: str, bids: str, message: str | None)
     if message is None:
         position = Position.from_text(text)
         assert position.to_text() == text
-        assert len(position.hidden_bids) == bids.count("?")
+        assert len(position.unseen_bids) == bids.count("?")
         return
     with pytest.raises(PositionError, match=message) as caught:
         Position.from_text(text)
@@ -269,7 +269,7 @@ def test_the_shape_of_hidden_bids_is_checked() -> None:
         ([1], [None, 1, None], "seat 1's bid is hidden"),
     ):
         with pytest.raises(PositionError, match=message):
-            Position(**fields, bids=bids, hidden_bids=hidden)
+            Position(**fields, bids=bids, unseen_bids=hidden)
 
 
 def test_the_notation_refuses_options_that_clash_at_their_column() -> None:

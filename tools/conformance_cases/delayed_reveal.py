@@ -112,7 +112,7 @@ def delayed_reveal_area() -> Iterator[Json]:
                 {
                     "hands": [[], [], []],
                     "bids": [None, None, None],
-                    "hidden_bids": [],
+                    "unseen_bids": [],
                     "round_bids": [[1, 1, 1]],
                 }
                 for _ in range(3)
@@ -148,7 +148,7 @@ def delayed_reveal_area() -> Iterator[Json]:
                 {
                     "hands": [[], [], []],
                     "bids": [None, None, None],
-                    "hidden_bids": [],
+                    "unseen_bids": [],
                     "round_bids": [[1, 0, 1]],
                 }
                 for _ in range(3)

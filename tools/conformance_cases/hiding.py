@@ -90,7 +90,7 @@ def view(
     return {
         "hands": [None if hand is None else list(hand) for hand in seen],
         "bids": list(bids),
-        "hidden_bids": list(hidden),
+        "unseen_bids": list(hidden),
         "round_bids": [list(r) for r in round_bids],
     }
 

@@ -4,7 +4,7 @@
 and returns a :class:`~wizard_rules.State` that plays on from there: the
 other players' hands and the undealt stack; under hidden bids or delayed
 reveal (rules 23 and 24) the bids made but not shown
-(:attr:`~wizard_rules.PlayerView.hidden_bids`); under clairvoyance, in round
+(:attr:`~wizard_rules.PlayerView.unseen_bids`); under clairvoyance, in round
 1 (rule 26), the viewer's own card, which it cannot see (the others' cards
 are on view then).  Every *world* -- a placement of the hidden cards and a
 value of each hidden bid -- is drawn **exactly uniformly** among all the
@@ -46,10 +46,10 @@ determinization fills them in:
 >>> while state.is_chance or state.current_player != state.dealer:
 ...     state = apply(state, random_action(state, rng))
 >>> view = player_view(state, state.dealer)
->>> view.bids, view.hidden_bids
+>>> view.bids, view.unseen_bids
 ((None, None, None), (1, 2))
 >>> guess = determinize(view, random.Random(1))
->>> all(0 <= guess.bids[seat] <= view.deal_size for seat in view.hidden_bids)
+>>> all(0 <= guess.bids[seat] <= view.deal_size for seat in view.unseen_bids)
 True
 
 How it samples, and why it is exact.  Only the players with a revealed void
@@ -121,7 +121,7 @@ def determinize(view: PlayerView, rng: random.Random) -> State:
     Every fact the view shows is kept; the hands it hides (the other seats'
     of the sizes it shows, and the viewer's own under clairvoyance in round
     1) and the undealt stack are dealt from the cards the viewer cannot see,
-    and each bid it hides (:attr:`~wizard_rules.PlayerView.hidden_bids`) is
+    and each bid it hides (:attr:`~wizard_rules.PlayerView.unseen_bids`) is
     a bid from 0 to :attr:`~wizard_rules.PlayerView.deal_size`: uniformly at
     random among all the worlds (placements of the cards and values of the
     bids) that agree with the view and the voids its play has revealed
@@ -141,13 +141,13 @@ def determinize(view: PlayerView, rng: random.Random) -> State:
             ErrorCode.INVALID_ARGUMENT, f"rng must be a random.Random, not {type(rng).__name__}"
         )
     hands = _deal_hidden(view, rng)
-    if not view.hidden_bids:
+    if not view.unseen_bids:
         return from_position(position_with(view, hands))
     # Any bid from 0 to the hand size is legal whatever else holds: a
     # secret bidding has no bid restriction (rule 27.2).
     values = view.deal_size + 1
     bids = list(view.bids)
-    for seat in view.hidden_bids:
+    for seat in view.unseen_bids:
         bids[seat] = rng.randrange(values)
     return from_position(position_with(view, hands, tuple(bids)))
 
@@ -175,17 +175,17 @@ def consistent_worlds(view: PlayerView) -> int:
 
     A world is a placement of the hidden cards (:func:`consistent_deals`)
     together with a value of each hidden bid
-    (:attr:`~wizard_rules.PlayerView.hidden_bids`), each any of ``0`` to
+    (:attr:`~wizard_rules.PlayerView.unseen_bids`), each any of ``0`` to
     :attr:`~wizard_rules.PlayerView.deal_size` (a secret bidding restricts no
     bid, rule 27.2): ``consistent_deals(view) * (deal_size + 1) **
-    len(hidden_bids)``.  :func:`determinize` draws each world with
+    len(unseen_bids)``.  :func:`determinize` draws each world with
     probability ``1 / consistent_worlds(view)``; with no bid hidden it is
     :func:`consistent_deals`.
 
     :raises InvalidArgumentError: ``view`` is not a PlayerView.
     """
     _check_view(view)
-    return consistent_deals(view) * math.prod([view.deal_size + 1] * len(view.hidden_bids))
+    return consistent_deals(view) * math.prod([view.deal_size + 1] * len(view.unseen_bids))
 
 
 # -- internals -----------------------------------------------------------------

@@ -154,7 +154,7 @@ def _seats_table(view: PlayerView) -> Table:
         table.add_row(
             _seat_name(seat, view.seat),
             str(view.hand_sizes[seat]),
-            "hidden" if seat in view.hidden_bids else "-" if bid is None else str(bid),
+            "hidden" if seat in view.unseen_bids else "-" if bid is None else str(bid),
             str(view.tricks_won[seat]),
             str(view.scores[seat]),
             ", ".join(notes),
@@ -247,7 +247,7 @@ def bidding_note(view: PlayerView) -> str | None:
         note = "Bids are hidden until everyone has bid"
     else:
         note = "Bids are hidden until the round ends"
-    made = [f"P{seat} has bid (hidden)" for seat in view.hidden_bids if view.phase is Phase.BID]
+    made = [f"P{seat} has bid (hidden)" for seat in view.unseen_bids if view.phase is Phase.BID]
     return note + ("; " + ", ".join(made) if made else "") + "."
 
 
@@ -487,7 +487,7 @@ class TerminalGame:
             # even the last, whose value the reveal below shows with the others.
             if action.player == self.seat or not after.config.rules.bidding.secret:
                 self.say(f"{who} bid {action.tricks}.")
-            elif not round_over and action.player in player_view(after, self.seat).hidden_bids:
+            elif not round_over and action.player in player_view(after, self.seat).unseen_bids:
                 self.say(f"{who} has bid (hidden).")
             else:
                 self.say(f"{who} has bid.")
@@ -512,9 +512,9 @@ class TerminalGame:
         """
         if not before.config.rules.bidding.secret or before.phase is Phase.DEAL:
             return
-        if not player_view(before, self.seat).hidden_bids:
+        if not player_view(before, self.seat).unseen_bids:
             return  # nothing was hidden (the first bid of a round, or after the reveal)
-        if not round_over and player_view(after, self.seat).hidden_bids:
+        if not round_over and player_view(after, self.seat).unseen_bids:
             return  # still hidden
         bids = after.results[-1].bids if round_over else after.bids
         order = [seat_after(before.dealer, 1 + k, len(bids)) for k in range(len(bids))]

@@ -84,7 +84,7 @@ def _view_to_json(view: PlayerView) -> dict[str, Any]:
     return {
         "hands": [None if hand is None else cards_to_json(hand) for hand in view.hands],
         "bids": list(view.bids),
-        "hidden_bids": list(view.hidden_bids),
+        "unseen_bids": list(view.unseen_bids),
         "round_bids": [list(result.bids) for result in view.results],
     }
 

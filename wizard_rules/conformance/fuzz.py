@@ -716,7 +716,7 @@ def _views_rule(expected: JSON, got: JSON, state: State) -> tuple[str, str]:
     part = next(
         (
             key
-            for key in ("hands", "bids", "hidden_bids", "round_bids")
+            for key in ("hands", "bids", "unseen_bids", "round_bids")
             if not _same("views", [{key: mine.get(key)}], [{key: other.get(key)}])
         ),
         "hands",

@@ -301,7 +301,7 @@ key                      value
 =======================  ===============================================================
 """
 
-VIEW_KEYS: Final[tuple[str, ...]] = ("hands", "bids", "hidden_bids", "round_bids")
+VIEW_KEYS: Final[tuple[str, ...]] = ("hands", "bids", "unseen_bids", "round_bids")
 """The keys of each seat's object in the observation ``views``, in this order.
 
 ``views`` is a list with one object per seat, in seat order: what that seat
@@ -317,7 +317,7 @@ key                value
                    of no cards is ``[]``, whoever holds it
 ``bids``           by seat, the bid this round as the viewer sees it: ``null`` until
                    made, and while it is hidden from the viewer (rules 23 and 24)
-``hidden_bids``    the seats whose bid this round is made but hidden from the viewer,
+``unseen_bids``    the seats whose bid this round is made but hidden from the viewer,
                    in ascending order (``[]`` in the base game)
 ``round_bids``     for each finished round, each seat's bid in it as the viewer's
                    result of that round shows it (every bid: rule 24.2)

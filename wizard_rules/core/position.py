@@ -135,8 +135,8 @@ def _to_bids(value: object) -> tuple[int | None, ...]:
     return _ints(value, "bids", none=True)
 
 
-def _to_hidden_bids(value: object) -> tuple[int, ...]:
-    return _ints(value, "hidden_bids")
+def _to_unseen_bids(value: object) -> tuple[int, ...]:
+    return _ints(value, "unseen_bids")
 
 
 def _to_tricks_won(value: object) -> tuple[int, ...]:
@@ -164,7 +164,7 @@ class Position:
     :ivar trump: the trump suit, or ``None`` for no trump.  After a turned
         Wizard, ``None`` means that the dealer has not named it yet.
     :ivar bids: each seat's bid, ``None`` until made, or while it is hidden.
-    :ivar hidden_bids: the seats whose bid is made but hidden from the
+    :ivar unseen_bids: the seats whose bid is made but hidden from the
         holder of a partial position (hidden bids and delayed reveal, rules
         23 and 24), in seat order; their entries in ``bids`` are ``None``.
     :ivar tricks_won: how many tricks each seat has won this round.
@@ -189,7 +189,7 @@ class Position:
     turned: Card | None = None
     trump: Suit | None = None
     bids: tuple[int | None, ...] = attrs.field(converter=_to_bids)
-    hidden_bids: tuple[int, ...] = attrs.field(default=(), converter=_to_hidden_bids)
+    unseen_bids: tuple[int, ...] = attrs.field(default=(), converter=_to_unseen_bids)
     tricks_won: tuple[int, ...] = attrs.field(converter=_to_tricks_won)
     played: tuple[Card, ...] = attrs.field(default=(), converter=_to_played)
     current_trick: tuple[Card, ...] = attrs.field(default=(), converter=_to_trick)
@@ -204,8 +204,8 @@ class Position:
         return {field.name: getattr(self, field.name) for field in attrs.fields(Position)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickle, also a position pickled by 0.1 (which had no :attr:`hidden_bids`)."""
-        object.__setattr__(self, "hidden_bids", ())
+        """Unpickle, also a position pickled by 0.1 (which had no :attr:`unseen_bids`)."""
+        object.__setattr__(self, "unseen_bids", ())
         for name, value in state.items():
             object.__setattr__(self, name, value)
 
@@ -245,7 +245,7 @@ class Position:
     @property
     def is_complete(self) -> bool:
         """Whether every hand and every bid made is known (a partial position hides some)."""
-        return None not in self.hands and not self.hidden_bids
+        return None not in self.hands and not self.unseen_bids
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Return the legal actions of the seat to act, in the order of ``legal_actions``.
@@ -313,7 +313,7 @@ def _trump_pending(turned: Card | None, trump: Suit | None) -> bool:
 
 def _bids_made(position: Position) -> int:
     """How many seats have bid, hidden bids included."""
-    return len(position.hidden_bids) + sum(bid is not None for bid in position.bids)
+    return len(position.unseen_bids) + sum(bid is not None for bid in position.bids)
 
 
 def _finished_tricks(position: Position) -> int:
@@ -363,9 +363,9 @@ def _check(p: Position) -> None:
             raise _bad(
                 f"{name} must have one entry per seat ({players}), not {len(getattr(p, name))}"
             )
-    hidden = p.hidden_bids
+    hidden = p.unseen_bids
     if list(hidden) != sorted(set(hidden)) or not all(0 <= seat < players for seat in hidden):
-        raise _bad(f"hidden_bids must be seats from 0 to {players - 1} in order, not {hidden}")
+        raise _bad(f"unseen_bids must be seats from 0 to {players - 1} in order, not {hidden}")
     for seat in hidden:
         if p.bids[seat] is not None:
             raise _bad(f"seat {seat}'s bid is hidden, so its entry in bids is None")
@@ -510,7 +510,7 @@ def position_of(source: State | PlayerView) -> Position:
 
     From a :class:`~wizard_rules.PlayerView` the hands the viewer cannot
     see are ``None`` (unknown), unless they hold no card, and the bids it
-    cannot see are in :attr:`Position.hidden_bids`.
+    cannot see are in :attr:`Position.unseen_bids`.
 
     :raises InvalidArgumentError: ``source`` is neither a State nor a PlayerView.
     """
@@ -590,7 +590,7 @@ def _position_with(
         turned=source.turned,
         trump=source.trump,
         bids=source.bids if bids is None else bids,
-        hidden_bids=source.hidden_bids if bids is None and type(source) is PlayerView else (),
+        unseen_bids=source.unseen_bids if bids is None and type(source) is PlayerView else (),
         tricks_won=source.tricks_won,
         played=source.played,
         current_trick=source.current_trick,
@@ -636,9 +636,9 @@ def from_position(position: Position) -> State:
             f"a partial position (the hands of seats {hidden} are hidden) is not a game: "
             "fill in the hidden cards before making a state of it"
         )
-    if position.hidden_bids:
+    if position.unseen_bids:
         raise _bad(
-            f"a partial position (the bids of seats {list(position.hidden_bids)} are hidden) "
+            f"a partial position (the bids of seats {list(position.unseen_bids)} are hidden) "
             "is not a game: fill in the hidden bids before making a state of it"
         )
     masks = tuple(_mask_of(hand or ()) for hand in position.hands)
@@ -713,7 +713,7 @@ def _text(position: Position) -> str:
         f"trump={'-' if p.trump is None else p.trump}",
         "bids="
         + ",".join(
-            ("?" if seat in p.hidden_bids else "-") if bid is None else str(bid)
+            ("?" if seat in p.unseen_bids else "-") if bid is None else str(bid)
             for seat, bid in enumerate(p.bids)
         ),
         f"won={_join(p.tricks_won)}",
@@ -821,7 +821,7 @@ def _parse(text: object) -> Position:
     except ConfigError as error:  # variants that cannot be played together (rule 1.4)
         # (Only options can clash: a schedule the deck cannot deal was its token's fault.)
         raise cast(_Token, options_token).fault(error.message) from None
-    bids, hidden_bids = values["bids"]
+    bids, unseen_bids = values["bids"]
     return Position(
         config=config,
         round=round_number,
@@ -831,7 +831,7 @@ def _parse(text: object) -> Position:
         turned=values["turned"],
         trump=values["trump"],
         bids=bids,
-        hidden_bids=hidden_bids,
+        unseen_bids=unseen_bids,
         tricks_won=values["won"],
         played=values["played"],
         current_trick=values["trick"],

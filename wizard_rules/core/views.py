@@ -62,7 +62,7 @@ class PlayerView(_PublicQueries):
     :ivar bids: each seat's bid this round, ``None`` until made, or while
         it is hidden from the viewer (hidden bids and delayed reveal, rules
         23 and 24).
-    :ivar hidden_bids: the seats whose bid this round is made but hidden
+    :ivar unseen_bids: the seats whose bid this round is made but hidden
         from the viewer, in seat order (empty except under those variants).
     :ivar current_trick: the cards of the current trick, in the order played.
     :ivar leader: the seat that leads the current trick.
@@ -90,7 +90,7 @@ class PlayerView(_PublicQueries):
     turned: Card | None
     trump: Suit | None
     bids: tuple[int | None, ...]
-    hidden_bids: tuple[int, ...]
+    unseen_bids: tuple[int, ...]
     current_trick: tuple[Card, ...]
     leader: int
     completed_tricks: tuple[Trick, ...]
@@ -110,7 +110,7 @@ class PlayerView(_PublicQueries):
         return {field.name: getattr(self, field.name) for field in attrs.fields(PlayerView)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickle, also a view pickled by 0.1 (without :attr:`hands` and :attr:`hidden_bids`)."""
+        """Unpickle, also a view pickled by 0.1 (without :attr:`hands` and :attr:`unseen_bids`)."""
         for name, value in state.items():
             object.__setattr__(self, name, value)
         if "hands" not in state:  # 0.1's views: the standard game's
@@ -119,7 +119,7 @@ class PlayerView(_PublicQueries):
                 for seat, size in enumerate(self.hand_sizes)
             )
             object.__setattr__(self, "hands", hands)
-            object.__setattr__(self, "hidden_bids", ())
+            object.__setattr__(self, "unseen_bids", ())
 
     @property
     def is_over(self) -> bool:
@@ -198,7 +198,7 @@ def player_view(state: State, seat: int) -> PlayerView:
         turned=state.turned,
         trump=state.trump,
         bids=seen,
-        hidden_bids=hidden,
+        unseen_bids=hidden,
         current_trick=state.current_trick,
         leader=state.leader,
         completed_tricks=state.completed_tricks,

@@ -553,7 +553,7 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
         "turned": card_to_json(view.turned),
         "trump": suit_to_json(view.trump),
         "bids": list(view.bids),
-        "hidden_bids": list(view.hidden_bids),
+        "unseen_bids": list(view.unseen_bids),
         "trick": cards_to_json(view.current_trick),
         "leader": view.leader,
         "tricks": [trick_to_json(t) for t in view.completed_tricks],
@@ -596,9 +596,9 @@ _POSITION_FIELDS: Final = (
     "played",
     "current_trick",
     "leader",
-    "hidden_bids",
+    "unseen_bids",
 )
-_POSITION_REQUIRED: Final = frozenset(_POSITION_FIELDS) - {"hidden_bids"}
+_POSITION_REQUIRED: Final = frozenset(_POSITION_FIELDS) - {"unseen_bids"}
 
 
 def position_to_dict(position: Position) -> dict[str, Any]:
@@ -619,7 +619,7 @@ def position_to_dict(position: Position) -> dict[str, Any]:
     are indexed by seat, a hidden hand is ``null``, hands and ``played`` are
     in canonical card order and ``current_trick`` in the order played.  A
     partial position with hidden bids (rule 23.5) also has
-    ``"hidden_bids": [SEAT, ...]``, and their ``"bids"`` are ``null``; the
+    ``"unseen_bids": [SEAT, ...]``, and their ``"bids"`` are ``null``; the
     field is left out otherwise (version 1 gained it with the variants of
     secret bids, whose configurations a reader of 0.2.0 refuses too).
 
@@ -651,8 +651,8 @@ def position_to_dict(position: Position) -> dict[str, Any]:
         "current_trick": cards_to_json(position.current_trick),
         "leader": position.leader,
     }
-    if position.hidden_bids:  # (only then: the standard game's documents are 0.2.0's)
-        written["hidden_bids"] = list(position.hidden_bids)
+    if position.unseen_bids:  # (only then: the standard game's documents are 0.2.0's)
+        written["unseen_bids"] = list(position.unseen_bids)
     return written
 
 
@@ -702,9 +702,9 @@ def position_from_dict(value: Any) -> Position:
     for seat, bid in enumerate(_array(fields["bids"], "position.bids")):
         if bid is not None:
             _int(bid, f"position.bids[{seat}]")
-    hidden_bids = _array(fields.get("hidden_bids", []), "position.hidden_bids")
-    for k, seat in enumerate(hidden_bids):
-        _int(seat, f"position.hidden_bids[{k}]")
+    unseen_bids = _array(fields.get("unseen_bids", []), "position.unseen_bids")
+    for k, seat in enumerate(unseen_bids):
+        _int(seat, f"position.unseen_bids[{k}]")
     hands = _array(fields["hands"], "position.hands")
     for seat, hand in enumerate(hands):
         if hand is not None:
@@ -734,7 +734,7 @@ def position_from_dict(value: Any) -> Position:
         turned=None if turned is None else _card(turned, "position.turned"),
         trump=suit,
         bids=fields["bids"],
-        hidden_bids=hidden_bids,
+        unseen_bids=unseen_bids,
         tricks_won=fields["tricks_won"],
         played=[_card(card, "position.played") for card in fields["played"]],
         current_trick=[_card(card, "position.current_trick") for card in fields["current_trick"]],

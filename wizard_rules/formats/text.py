@@ -178,10 +178,10 @@ def _table_lines(position: Position) -> list[str]:
         if seat == p.current_player:
             notes.append("to act")
         bid = p.bids[seat]
-        if seat in p.hidden_bids:
+        if seat in p.unseen_bids:
             notes.append("bid hidden")
         line = (
-            f"{f'P{seat}':<6}{hands[seat]:<{width}}{_bid_text(bid, seat in p.hidden_bids):>5}"
+            f"{f'P{seat}':<6}{hands[seat]:<{width}}{_bid_text(bid, seat in p.unseen_bids):>5}"
             f"{p.tricks_won[seat]:>5}{p.scores[seat]:>7}"
         )
         lines.append(f"{line}  {', '.join(notes)}".rstrip())

@@ -578,7 +578,7 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         redrawn = _redeal(self._state, player_id, drawn, rng)
         # The bids hidden from the viewer (hidden bids, delayed reveal) are drawn
         # again too: any bid of 0 to the hand size (no restriction goes with them).
-        secret = set(player_view(self._state, player_id).hidden_bids)
+        secret = set(player_view(self._state, player_id).unseen_bids)
         size = self._state.deal_size
         game = self.get_game()
         state: WizardState = game.new_initial_state()
@@ -778,8 +778,8 @@ class WizardObserver:
             position = position_of(view)
             if not self._private:  # every hand unknown, but those that hold no card
                 hidden = [() if hand == () else None for hand in position.hands]
-                bids, hidden_bids = _public_bids(view)  # a secret bid is private too
-                position = attrs.evolve(position, hands=hidden, bids=bids, hidden_bids=hidden_bids)
+                bids, unseen_bids = _public_bids(view)  # a secret bid is private too
+                position = attrs.evolve(position, hands=hidden, bids=bids, unseen_bids=unseen_bids)
             tokens.append(position.to_text())
         elif self._private:
             view = player_view(state._state, player)

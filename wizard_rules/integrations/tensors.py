@@ -227,13 +227,13 @@ def _public_bids(view: PlayerView) -> tuple[tuple[int | None, ...], tuple[int, .
     """
     bidding = view.config.rules.bidding
     if not bidding.secret:
-        return view.bids, view.hidden_bids
+        return view.bids, view.unseen_bids
     if bidding.shown(view.phase is Phase.BID):
-        return view.bids, view.hidden_bids
+        return view.bids, view.unseen_bids
     own = view.seat
     shown = view.bids[:own] + (None,) + view.bids[own + 1 :]
     own_hidden = view.bids[own] is not None
-    hidden = tuple(sorted({*view.hidden_bids, *([own] if own_hidden else [])}))
+    hidden = tuple(sorted({*view.unseen_bids, *([own] if own_hidden else [])}))
     return shown, hidden
 
 
