@@ -560,13 +560,13 @@ def test_a_bid_revealed_before_the_end_of_the_round_is_caught(
 ) -> None:
     # A delayed reveal that shows the bids once they are all made, as hidden bids do.
     case = first_case("delayed_reveal", lambda case: case.state.phase is Phase.PLAY)
-    monkeypatch.setattr(DelayedReveal, "bids_seen", HiddenBids.bids_seen)
+    monkeypatch.setattr(DelayedReveal, "shown", HiddenBids.shown)
     assert "bids" in fails(case)
 
 
 def test_a_seen_own_card_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     case = first_case("clairvoyance")
-    monkeypatch.setattr(Clairvoyance, "blind", lambda self, round_number: False)
+    monkeypatch.setattr(Clairvoyance, "blind_round", 0)
     assert "hand" in fails(case)
 
 

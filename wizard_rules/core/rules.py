@@ -284,13 +284,32 @@ class StandardTrump(_Piece):
 
 
 class _InTurn(_Piece):
-    """Bids made one at a time, from left of the dealer; the dealer bids last (internal base)."""
+    """Bids made one at a time, from left of the dealer; the dealer bids last (internal base).
+
+    A secret bidding says when the bids are shown (:meth:`shown`); the bids a
+    seat sees follow from it.
+    """
 
     __slots__ = ()
 
     def first_bidder(self, dealer: int, players: int) -> int:
         """The seat that bids first."""
         return (dealer + 1) % players
+
+    def shown(self, phase_is_bid: bool) -> bool:
+        """Whether every bid made is shown to every seat at this point: always, said aloud."""
+        return True
+
+    def bids_seen(
+        self, seat: int, bids: tuple[int | None, ...], phase_is_bid: bool
+    ) -> tuple[int | None, ...]:
+        """The bids, by seat, that ``seat`` sees (``None``: none seen).
+
+        Every bid made, while they are shown (:meth:`shown`); else its own only.
+        """
+        if self.shown(phase_is_bid):
+            return bids
+        return tuple(bid if other == seat else None for other, bid in enumerate(bids))
 
 
 class OpenBidding(_InTurn):
@@ -303,20 +322,6 @@ class OpenBidding(_InTurn):
 
     secret = False
     """Whether a seat may not see the others' bids as they are made (no: they are said aloud)."""
-
-    def shown(self, phase_is_bid: bool) -> bool:
-        """Whether every bid made is shown to every seat at this point: always."""
-        return True
-
-    def bids_seen(
-        self, seat: int, bids: tuple[int | None, ...], phase_is_bid: bool
-    ) -> tuple[int | None, ...]:
-        """The bids, by seat, that ``seat`` sees (``None``: none seen): all of them, as made."""
-        return bids
-
-
-def _own_bid_only(seat: int, bids: tuple[int | None, ...]) -> tuple[int | None, ...]:
-    return tuple(bid if other == seat else None for other, bid in enumerate(bids))
 
 
 class HiddenBids(_InTurn):
@@ -341,12 +346,6 @@ class HiddenBids(_InTurn):
         """Whether every bid made is shown to every seat at this point: once all are made."""
         return not phase_is_bid
 
-    def bids_seen(
-        self, seat: int, bids: tuple[int | None, ...], phase_is_bid: bool
-    ) -> tuple[int | None, ...]:
-        """Its own bid only while the bids are made (``phase_is_bid``); then all of them."""
-        return _own_bid_only(seat, bids) if phase_is_bid else bids
-
 
 class DelayedReveal(_InTurn):
     """Bids are written in secret and shown only when the round's last trick is played (rule 24).
@@ -362,17 +361,11 @@ class DelayedReveal(_InTurn):
     """Whether a seat may not see the others' bids as they are made (yes)."""
 
     def shown(self, phase_is_bid: bool) -> bool:
-        """Whether every bid made is shown to every seat at this point: never in the round."""
-        return False
-
-    def bids_seen(
-        self, seat: int, bids: tuple[int | None, ...], phase_is_bid: bool
-    ) -> tuple[int | None, ...]:
-        """Its own bid only, for as long as the round lasts (``phase_is_bid`` is not read).
+        """Whether every bid made is shown to every seat at this point: never in the round.
 
         (A round's bids are shown in its result, once its last trick is played.)
         """
-        return _own_bid_only(seat, bids)
+        return False
 
 
 Bidding: TypeAlias = "OpenBidding | HiddenBids | DelayedReveal"
@@ -578,7 +571,24 @@ class TopScoreWins(_Piece):
         return tuple(seat for seat, total in enumerate(scores) if total == best)
 
 
-class StandardVisibility(_Piece):
+class _Sight(_Piece):
+    """What a seat sees of the hands: its own, but in a blind round the others' (internal base)."""
+
+    __slots__ = ()
+
+    blind_round = 0
+    """The round in which a seat sees the others' hands and not its own: none (0)."""
+
+    def blind(self, round_number: int) -> bool:
+        """Whether a seat sees the others' hands and not its own in round ``round_number``.
+
+        That is, whether it is :attr:`blind_round`: the one answer, read by the
+        view and the transitions as the value itself (the hot paths).
+        """
+        return round_number == self.blind_round
+
+
+class StandardVisibility(_Sight):
     """Each seat sees its own hand and everything played or said at the table (rule 13)."""
 
     __slots__ = ()
@@ -593,15 +603,8 @@ class StandardVisibility(_Piece):
         """
         return bids
 
-    blind_round = 0
-    """The round in which a seat sees the others' hands and not its own: none (0)."""
 
-    def blind(self, round_number: int) -> bool:
-        """Whether a seat sees the others' hands and not its own in round ``round_number`` (no)."""
-        return False
-
-
-class Clairvoyance(_Piece):
+class Clairvoyance(_Sight):
     """Round 1 is played blind: each seat sees every other card, not its own (rule 26).
 
     The first round must deal one card each (:class:`~wizard_rules.Config`
@@ -618,10 +621,6 @@ class Clairvoyance(_Piece):
 
     blind_round = 1
     """The round in which a seat sees the others' hands and not its own: the first."""
-
-    def blind(self, round_number: int) -> bool:
-        """Whether a seat sees the others' hands and not its own in round ``round_number``."""
-        return round_number == 1
 
 
 Visibility: TypeAlias = "StandardVisibility | Clairvoyance"
