@@ -118,7 +118,8 @@ def test_the_pieces_say_when_the_bids_are_shown() -> None:
     assert DelayedReveal().bids_seen(2, (1, 0, 3), phase_is_bid=True) == (None, None, 3)
     assert OpenBidding().bids_seen(2, (1, 0, None), phase_is_bid=True) == (1, 0, None)
     # the 0.2.0 method, kept (deprecated)
-    assert StandardVisibility().bids_seen(0, (1, None, 2)) == (1, None, 2)
+    with pytest.deprecated_call(match="ask the bidding piece"):
+        assert StandardVisibility().bids_seen(0, (1, None, 2)) == (1, None, 2)
     assert [StandardVisibility().blind(1), Clairvoyance().blind(1)] == [False, True]
     assert [OpenBidding().first_bidder(2, 4), HiddenBids().first_bidder(3, 4)] == [3, 0]
 
@@ -344,3 +345,11 @@ def test_a_one_round_blind_game_ends_with_empty_hands_shown_empty() -> None:
     assert view.hands == ((), (), ())
     assert view.hand == ()
     assert " hands=-/-/- " in position_of(view).to_text()
+
+
+def test_the_table_of_a_blind_seat_lists_its_bids() -> None:
+    from wizard_rules.formats.text import position_table
+
+    text = position_table(position_of(player_view(_blind_deal(), 1)))
+    assert "Legal actions (2):" in text
+    assert "cannot be listed" not in text

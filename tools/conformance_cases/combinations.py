@@ -102,7 +102,7 @@ def combinations_area() -> Iterator[Json]:
             "",
             4,
             [1, 2, 3, 4],
-            "all three forbid the one bid 0 (the Canadian rule excepts it)",
+            "plus/minus one and hardcore forbid the one bid 0, which the Canadian rule excepts",
         ),
         (
             3,

@@ -135,7 +135,7 @@ def _blind_win_chance(view: PlayerView, trump: Suit | None) -> Fraction:
 
 def _blind_value(chance: Fraction, tricks: int) -> Fraction:
     """The expected round score of bidding ``tricks`` (0 or 1) with a one-card hand."""
-    hit = 20 + 10 * tricks  # rule 10: exact, 20 plus 10 a trick
+    hit = 20 + 10 * tricks  # rule 9: exact, 20 plus 10 a trick
     made, missed = (chance, 1 - chance) if tricks else (1 - chance, chance)
     return made * hit - missed * 10
 
@@ -159,7 +159,7 @@ class HeuristicBot:
     works out, from the cards it sees, the chance that a card it does not
     see wins the trick, and bids the bid of the best expected score (1 when
     that chance is above 3/7); as the dealer after a turned Wizard it names
-    the suit that makes that bid best.
+    the suit under which its best bid has the highest expected score.
     """
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:

@@ -53,7 +53,6 @@ from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.core.cards import Card, Kind, Suit, parse_card
 from wizard_rules.core.chance import random_deal
 from wizard_rules.core.config import Config, seat_after
-from wizard_rules.core.rules import HiddenBids
 from wizard_rules.core.scoring import RoundResult
 from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.transitions import apply, check_as
@@ -241,7 +240,7 @@ def bidding_note(view: PlayerView) -> str | None:
     bidding = view.config.rules.bidding
     if not bidding.secret or view.phase not in (Phase.BID, Phase.PLAY, Phase.CHOOSE_TRUMP):
         return None
-    if type(bidding) is HiddenBids:
+    if bidding.shown(phase_is_bid=False):  # shown once all are made: hidden bids
         if view.phase is Phase.PLAY:
             return None
         note = "Bids are hidden until everyone has bid"

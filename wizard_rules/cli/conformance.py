@@ -172,8 +172,10 @@ def _add_conformance_fuzz(suite_commands: _Commands) -> None:
         type=_variant_names,
         default=(),
         metavar="LIST",
-        help="variants the games may draw, each on in half of them: all, or some of "
-        "hidden_bids,delayed_reveal,hardcore,clairvoyance,canadian_rule (default: none)",
+        help="variants the games may draw: all, or some of hidden_bids,delayed_reveal,"
+        "hardcore,clairvoyance,canadian_rule,forbid_bid_total_match (default: none); each "
+        "game draws its bidding among open and the secret ones given, then each other "
+        "variant with probability 1/2 where rule 27 allows it",
     )
     fuzz.add_argument(
         "--known",

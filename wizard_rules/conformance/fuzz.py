@@ -129,8 +129,8 @@ _IN_ROUND_ONLY: Final = frozenset({"leader", "tricks_won", "trick_winners"})
 
 FUZZ_VARIANTS: Final[tuple[str, ...]] = VARIANTS
 """The variants a run may draw (``--variants``): every one of
-:data:`wizard_rules.core.rules.VARIANTS` but the bid-total option, which
-``options`` draws (``"forbid_bid_total_match"`` is accepted there too).
+:data:`wizard_rules.core.rules.VARIANTS` (the bid-total option is also
+drawn by ``options``, and may be named here too).
 
 With variants to draw, each game draws its bidding (open, hidden bids or
 delayed reveal, each as likely, among those given), then turns on each

@@ -38,6 +38,7 @@ combinations that cannot be played together (rule 27).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NoReturn, Protocol, TypeAlias
 
@@ -598,9 +599,15 @@ class StandardVisibility(_Sight):
 
         .. deprecated:: 0.3.0
            Kept for 0.2.0's callers; the bidding piece says which bids a
-           seat sees now (:meth:`HiddenBids.bids_seen`), and this method goes
-           in 0.4.0.
+           seat sees now (:meth:`HiddenBids.bids_seen`, which also takes the
+           phase), and this method goes in 0.4.0.
         """
+        warnings.warn(
+            "StandardVisibility.bids_seen is deprecated: ask the bidding piece, "
+            "rules.bidding.bids_seen(seat, bids, phase_is_bid)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return bids
 
 

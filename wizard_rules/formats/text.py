@@ -253,7 +253,7 @@ def _legal_lines(position: Position) -> list[str]:
     actor = p.current_player
     if actor is None:
         return ["Legal actions: none"]
-    if p.hands[actor] is None:
+    if p.hands[actor] is None and p.phase is Phase.PLAY:  # a bid needs no hand (rule 26)
         return [f"Legal actions: cannot be listed, the hand of P{actor} (to act) is hidden"]
     actions = p.legal_actions()
     lines = [f"Legal actions ({len(actions)}):"]

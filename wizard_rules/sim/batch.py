@@ -871,7 +871,8 @@ def _play_out(state: BatchState, blind: NDArray[np.bool_]) -> tuple[BatchState, 
         hand = _gather(state.hands, seat)
         # (a game not played out has a card in range, which _play ignores)
         card = np.minimum(_nth_bit(hand, np.zeros(state.size, dtype=np.int64)), len(DECK) - 1)
-        state, points = _play(state, blind, card, _BIT[card], hand, seat)
+        state, scored = _play(state, blind, card, _BIT[card], hand, seat)
+        points += scored  # (only the last card scores the round)
     return state, points
 
 
