@@ -353,3 +353,91 @@ def test_the_table_of_a_blind_seat_lists_its_bids() -> None:
     text = position_table(position_of(player_view(_blind_deal(), 1)))
     assert "Legal actions (2):" in text
     assert "cannot be listed" not in text
+
+
+# -- the edges of the layers around the variants --------------------------------
+
+
+def test_a_view_pickles_with_its_new_fields() -> None:
+    view = player_view(_blind_deal(), 2)
+    again = pickle.loads(pickle.dumps(view))
+    assert again == view
+    assert again.hands == view.hands
+    assert again.unseen_bids == ()
+
+
+def test_arena_names_the_schedule_a_round_of_which_cannot_be_dealt(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from wizard_rules.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(
+            [
+                "arena",
+                "--bots",
+                "random,heuristic",
+                "--players",
+                "6",
+                "--games",
+                "1",
+                "--schedule",
+                "11",
+            ]
+        )
+    assert exit_info.value.code == 2
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last == (
+        "wizard-rules arena: error: argument --schedule: a round of 11 cards cannot be "
+        "dealt to 6 players: the deck holds 10 cards each at most"
+    )
+
+
+def test_the_fuzzers_variant_list() -> None:
+    import argparse
+
+    from wizard_rules.cli.conformance import _variant_names
+
+    every = ("canadian_rule", "clairvoyance", "delayed_reveal", "hardcore", "hidden_bids")
+    assert _variant_names("all") == every  # the bid-total option is drawn by --options
+    assert _variant_names(" hardcore, clairvoyance ") == ("hardcore", "clairvoyance")
+    for text in ("", "hardcore,tricks"):
+        with pytest.raises(argparse.ArgumentTypeError, match="the variants are all or some of"):
+            _variant_names(text)
+
+
+def test_the_fuzzer_draws_no_secret_bidding_when_the_option_is_always_on() -> None:
+    from wizard_rules.conformance.fuzz import _configs
+
+    rng = random.Random(5)
+    for _ in range(40):
+        config = _configs((3, 4), (True,), rng, ("hidden_bids", "delayed_reveal", "hardcore"))
+        assert config.forbid_bid_total_match
+        assert not config.rules.bidding.secret  # rule 27.2
+
+
+def test_the_fuzzer_names_the_rule_of_a_view_that_differs() -> None:
+    from wizard_rules.conformance.fuzz import _allowed_rule, _views_rule
+
+    plain = _blind_deal()  # (a blind round 1: its hands are rule 26.2's)
+    rule, _ = _views_rule([{"hands": [["J1"], None, ["S2"]]}], [], plain)
+    assert rule == "26.2"
+    standard = new_game(Config(players=3))
+    standard = apply(standard, random_deal(standard, random.Random(1)))
+    assert _views_rule([], [{"hands": [["C1"]]}], standard)[0] == "13.1"
+    assert _views_rule("not a list", "nor this", standard)[0] == "13.1"
+    rule, words = _views_rule([{"bids": [None]}], [{"bids": [0]}], standard)
+    assert rule == "13.1"
+    assert "sees every bid as it is made" in words
+    delayed = _hidden_game(["delayed_reveal"], 4)  # every bid made: the play
+    assert _views_rule([{"round_bids": [[1]]}], [{"round_bids": []}], delayed)[0] == "24.2"
+    assert _views_rule([{"bids": [None]}], [{"bids": [1]}], delayed)[0] == "24.1"
+    hidden = _hidden_game(["hidden_bids"], 4)
+    assert _views_rule([{"bids": [1]}], [{"bids": [None]}], hidden)[0] == "23.3"
+    hidden_bidding = _hidden_game(["hidden_bids"], 2)
+    assert _views_rule([{"bids": [None]}], [{"bids": [1]}], hidden_bidding)[0] == "23.1"
+    # An adapter that lets the dealer of a 4-card round make the bids match, under hardcore:
+    four = _bid_round(Config(players=3, rules=variant_rules(["hardcore"])), 4, [1, 1])
+    rule, words = _allowed_rule({"type": "bid", "player": 0, "tricks": 2}, four)
+    assert rule == "25.1"
+    assert "may not bid 2" in words

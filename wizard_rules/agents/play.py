@@ -221,10 +221,7 @@ def _others_cards(view: PlayerView) -> Text:
         if index:
             text.append(", ")
         text.append(f"P{seat} ")
-        for number, card in enumerate(hand):
-            if number:
-                text.append(" ")
-            text.append_text(_card_text(card))
+        text.append_text(Text(" ").join(_card_text(card) for card in hand))
     return text
 
 

@@ -126,8 +126,8 @@ def rules_of(
     except ConfigError as error:
         # The flag to blame: the first that cannot join the flags before it.
         flags = dict(VARIANT_FLAGS)
-        culprit = given[-1]
-        for count in range(2, len(given) + 1):
+        culprit = given[-1]  # unless the flags before it clash already
+        for count in range(2, len(given)):
             try:
                 variant_rules(given[:count])
             except ConfigError:

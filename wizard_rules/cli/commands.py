@@ -531,10 +531,8 @@ def _arena(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextI
                 progress=progress,
                 rules=rules,
             )
-    except InvalidArgumentError as error:
+    except InvalidArgumentError as error:  # (the rules were checked by _rules, above)
         parser.error(error.message)
-    except ConfigError as error:  # a hand size too large for the players
-        parser.error(f"argument --schedule: {error.message}")
     if args.json:
         out.write(json.dumps(result.to_json(), indent=2) + "\n")
     elif not is_terminal(out):
