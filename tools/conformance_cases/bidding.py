@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import count
 
-from .common import Json, area, bid, case, pos, refused
+from .common import Json, area, bid, refused
+from .common import case_at as _at
 
 # Ids of this area that are retired: never used again.
 RETIRED: list[str] = [
@@ -24,13 +25,6 @@ RETIRED: list[str] = [
 ]
 
 FIRST_NEW_ID = 19
-
-
-def _at(
-    case_id: str, rule: str, description: str, text: str, actions: list[Json], **kw: object
-) -> Json:
-    start = pos(text)
-    return case(case_id, rule, description, start["config"], actions, start=start, **kw)  # type: ignore[arg-type]
 
 
 # Round 1 hands, one card each, for 3 to 6 players.

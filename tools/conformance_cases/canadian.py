@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from itertools import count
 
 from .common import Json, area, bid, case, pos, refused
+from .common import case_at as _at
 
 # Ids of this area that are retired: never used again.
 RETIRED: list[str] = []
@@ -89,13 +90,6 @@ def _matching(
     if t <= size and (option or (_leads(scores, dealer) and size - t != 0)):
         forbidden.add(size - t)
     assert list(legal) == [n for n in range(size + 1) if n not in forbidden], (scores, bids)
-
-
-def _at(
-    case_id: str, rule: str, description: str, text: str, actions: list[Json], **kw: object
-) -> Json:
-    start = pos(text)
-    return case(case_id, rule, description, start["config"], actions, start=start, **kw)  # type: ignore[arg-type]
 
 
 def _with_config(start: Json, **fields: object) -> Json:

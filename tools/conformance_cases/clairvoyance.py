@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from itertools import count
 
 from .common import Json, area, bid, case, deal, play, pos, trump
-from .hiding import all_but_own, at, open_views, score, view
+from .common import case_at as at
+from .hiding import all_but_own, open_views, score, view
 
 # Ids of this area that are retired: never used again.
 RETIRED: list[str] = []

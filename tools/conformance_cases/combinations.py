@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from itertools import count
 
 from .common import Json, area, bid, case, deal, refused
-from .hiding import all_but_own, at, bid_phase, secret_views, view
+from .common import case_at as at
+from .hiding import all_but_own, bid_phase, secret_views, view
 
 # Ids of this area that are retired: never used again.
 RETIRED: list[str] = []

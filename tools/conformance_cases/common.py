@@ -525,3 +525,11 @@ def first_trick(
         ]
     )
     return pos(text)
+
+
+def case_at(
+    case_id: str, rule: str, description: str, text: str, actions: list[Json], **kw: object
+) -> Json:
+    """A case that starts from the position ``text`` (the one-line notation)."""
+    start = pos(text)
+    return case(case_id, rule, description, start["config"], actions, start=start, **kw)  # type: ignore[arg-type]

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from itertools import count
 
 from .common import Json, area, bid, case, deal, play, pos, refused
-from .hiding import at, bid_list, bid_phase, hand_lists, hands, score, secret_views
+from .common import case_at as at
+from .hiding import bid_list, bid_phase, hand_lists, hands, score, secret_views
 
 # Ids of this area that are retired: never used again.
 RETIRED: list[str] = []

@@ -16,7 +16,8 @@ from collections.abc import Iterator, Sequence
 from itertools import count
 
 from .common import Json, area, bid, case, deal, pos, refused
-from .hiding import at, bid_phase
+from .common import case_at as at
+from .hiding import bid_phase
 
 # Ids of this area that are retired: never used again.
 RETIRED: list[str] = []

@@ -16,24 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .common import Json, case, pos
-
-# Hands for a round of h cards and n players (trump H13 turned): seat by
-# seat, low cards first; H13 is in a hand only when every card is dealt.
-_LOW = (
-    [f"C{r}" for r in range(1, 14)]
-    + [f"D{r}" for r in range(1, 14)]
-    + [f"S{r}" for r in range(1, 14)]
-    + [f"H{r}" for r in range(1, 13)]
-    + [f"J{n}" for n in range(1, 5)]
-    + [f"W{n}" for n in range(1, 5)]
-)
-
-
-def hands(players: int, size: int) -> str:
-    """The hands written seat by seat, ``size`` cards each, from C1 up."""
-    cards = [*_LOW, "H13"]
-    return "/".join(",".join(cards[s * size : (s + 1) * size]) for s in range(players))
+from .canadian import hands
+from .common import Json
 
 
 def hand_lists(text: str) -> list[list[str]]:
@@ -65,14 +49,6 @@ def bid_phase(
         f"players={players}{opts}{sched} round={rnd} dealer={dealer}{score} "
         f"hands={hands(players, size)}{turned} bids={bids}"
     )
-
-
-def at(
-    case_id: str, rule: str, description: str, text: str, actions: list[Json], **kw: object
-) -> Json:
-    """A case that starts from the position ``text`` (the one-line notation)."""
-    start = pos(text)
-    return case(case_id, rule, description, start["config"], actions, start=start, **kw)  # type: ignore[arg-type]
 
 
 def bid_list(text: str) -> list[int | None]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import count
 
-from .common import Json, area, bid, case, pos, refused
+from .common import Json, area, bid, refused
+from .common import case_at as _at
 
 # Ids of this area that are retired: never used again.
 RETIRED: list[str] = [
@@ -50,13 +51,6 @@ def at(players: int, rnd: int, dealer: int, bids: str, option: bool = True) -> s
         f"players={players}{opt} round={rnd} dealer={dealer} scores={scores} "
         f"hands={hands(players, rnd)}{turned} bids={bids}"
     )
-
-
-def _at(
-    case_id: str, rule: str, description: str, text: str, actions: list[Json], **kw: object
-) -> Json:
-    start = pos(text)
-    return case(case_id, rule, description, start["config"], actions, start=start, **kw)  # type: ignore[arg-type]
 
 
 @area("option", "The option: the bids may not match the tricks (rules 20.1 and 20.2).")

@@ -4,8 +4,12 @@ A :class:`PlayerView` holds the viewer's own hand, every bid, every card
 played (this round's tricks and every finished round's), the turned card, the
 trump, the scores, who is to act, and how many cards each player holds.  It
 holds no other player's cards and nothing of the undealt stack: two states
-that differ only in cards hidden from the viewer give equal views.  A game
-server can send a view to its player as it is.
+that differ only in cards or bids hidden from the viewer give equal views
+(rule 13.2).  The variants hide more, and the rules' pieces say what: the
+others' bids until they are shown (hidden bids and delayed reveal, rules 23
+and 24), and in round 1 under clairvoyance the viewer's own card, whose
+place the others' cards take (rule 26).  A game server can send a view to
+its player as it is.
 
 >>> import random
 >>> from wizard_rules import Config, apply, new_game, player_view, random_deal
