@@ -225,10 +225,7 @@ def _public_bids(view: PlayerView) -> tuple[tuple[int | None, ...], tuple[int, .
     knowledge until the bids are shown: a view without the private piece
     leaves it out, as it leaves out the viewer's hand.
     """
-    bidding = view.config.rules.bidding
-    if not bidding.secret:
-        return view.bids, view.unseen_bids
-    if bidding.shown(view.phase is Phase.BID):
+    if view.config.rules.bidding.shown(view.phase is Phase.BID):  # (open bidding: always)
         return view.bids, view.unseen_bids
     own = view.seat
     shown = view.bids[:own] + (None,) + view.bids[own + 1 :]
