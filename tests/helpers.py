@@ -32,7 +32,8 @@ from wizard_rules import (
 )
 
 # The codes of the rules of play (an IllegalActionError), written out from the
-# specification's rules 11.1 to 11.11, not read from the library.
+# specification's rules 11.1 to 11.11 (and the anniversary cards' rules 32 to
+# 35: invalid_declaration, card_not_in_trick), not read from the library.
 RULE_CODES: frozenset[ErrorCode] = frozenset(
     {
         ErrorCode.GAME_OVER,
@@ -45,6 +46,8 @@ RULE_CODES: frozenset[ErrorCode] = frozenset(
         ErrorCode.BID_TOTAL_FORBIDDEN,
         ErrorCode.CARD_NOT_IN_HAND,
         ErrorCode.MUST_FOLLOW_SUIT,
+        ErrorCode.INVALID_DECLARATION,
+        ErrorCode.CARD_NOT_IN_TRICK,
     }
 )
 

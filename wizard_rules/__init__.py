@@ -35,7 +35,9 @@ from wizard_rules._version import __version__
 if TYPE_CHECKING:
     from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
     from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
+    from wizard_rules.core.anniversary.transitions import new_anniversary_game
     from wizard_rules.core.cards import (
+        ANNIVERSARY_CARDS,
         DECK,
         JESTERS,
         WIZARDS,
@@ -47,7 +49,7 @@ if TYPE_CHECKING:
         parse_cards,
         parse_suit,
     )
-    from wizard_rules.core.chance import random_deal
+    from wizard_rules.core.chance import random_chance, random_deal
     from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
     from wizard_rules.core.phase import Phase
     from wizard_rules.core.position import Position, from_position, position_of
@@ -91,6 +93,7 @@ if TYPE_CHECKING:
 _compat.install()  # the module paths of 0.1 (wizard_rules.batch, ...) keep working
 
 __all__ = [
+    "ANNIVERSARY_CARDS",
     "DECK",
     "JESTERS",
     "MAX_PLAYERS",
@@ -141,6 +144,7 @@ __all__ = [
     "led_suit",
     "legal_actions",
     "may_play",
+    "new_anniversary_game",
     "new_game",
     "parse_card",
     "parse_cards",
@@ -150,6 +154,7 @@ __all__ = [
     "position_of",
     "position_to_dict",
     "random_action",
+    "random_chance",
     "random_deal",
     "random_game",
     "replay",
@@ -165,12 +170,15 @@ _HOMES: Final[dict[str, str]] = {
     "ChooseTrump": "core.actions",
     "Deal": "core.actions",
     "Play": "core.actions",
+    # anniversary cards
+    "new_anniversary_game": "core.anniversary.transitions",
     # bots
     "Bot": "agents.bots",
     "HeuristicBot": "agents.bots",
     "ISMCTSBot": "agents.bots",
     "RandomBot": "agents.bots",
     # cards
+    "ANNIVERSARY_CARDS": "core.cards",
     "DECK": "core.cards",
     "JESTERS": "core.cards",
     "WIZARDS": "core.cards",
@@ -182,6 +190,7 @@ _HOMES: Final[dict[str, str]] = {
     "parse_cards": "core.cards",
     "parse_suit": "core.cards",
     # chance
+    "random_chance": "core.chance",
     "random_deal": "core.chance",
     # config
     "MAX_PLAYERS": "core.config",

@@ -98,6 +98,13 @@ class ErrorCode(enum.StrEnum):
     """The player does not hold the card they tried to play."""
     MUST_FOLLOW_SUIT = "must_follow_suit"
     """The player holds the led suit and tried to play a card of another suit."""
+    INVALID_DECLARATION = "invalid_declaration"
+    """An anniversary card declared as what it cannot be: a Juggler or a Cloud
+    as anything but a suit, a Shapeshifter as anything but a Wizard or a
+    Jester (rules 33.1, 34.1 and 35.1)."""
+    CARD_NOT_IN_TRICK = "card_not_in_trick"
+    """A Witch's swap takes a card that is not in her trick, or the Witch
+    herself (rule 36.2)."""
 
     # -- records ---------------------------------------------------------
     INVALID_JSON = "invalid_json"
@@ -206,6 +213,8 @@ class IllegalActionError(WizardError):
             ErrorCode.BID_TOTAL_FORBIDDEN,
             ErrorCode.CARD_NOT_IN_HAND,
             ErrorCode.MUST_FOLLOW_SUIT,
+            ErrorCode.INVALID_DECLARATION,
+            ErrorCode.CARD_NOT_IN_TRICK,
         }
     )
 

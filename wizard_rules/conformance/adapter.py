@@ -40,6 +40,7 @@ from wizard_rules.conformance.protocol import (
     ResultFields,
 )
 from wizard_rules.core.actions import Action
+from wizard_rules.core.anniversary.actions import AnniversaryAction
 from wizard_rules.core.config import Config
 from wizard_rules.core.position import from_position, position_of
 from wizard_rules.core.state import State, new_game
@@ -134,7 +135,7 @@ class _Unreadable(Exception):
         self.code = code
 
 
-def _decode_action(value: JSON) -> Action:
+def _decode_action(value: JSON) -> Action | AnniversaryAction:
     """Decode one action as game records do, with rule 11.11's two codes.
 
     :func:`~wizard_rules.formats.records.action_from_dict` checks the whole shape

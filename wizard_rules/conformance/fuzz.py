@@ -50,6 +50,7 @@ from wizard_rules.conformance.protocol import (
 from wizard_rules.conformance.suite import Case, load_suite
 from wizard_rules.conformance.transport import AdapterFailure, AdapterProcess
 from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
+from wizard_rules.core.anniversary.actions import AnniversaryAction
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
 from wizard_rules.core.config import Config
 from wizard_rules.core.position import from_position, position_of
@@ -518,7 +519,7 @@ def _illegal_action(state: State, rng: random.Random) -> Action:
     return Bid(-1, 0)  # pragma: no cover - twenty legal draws in a row (never legal)
 
 
-def _refusal(state: State, action: Action) -> str:
+def _refusal(state: State, action: Action | AnniversaryAction) -> str:
     """The code this library refuses ``action`` with at ``state``."""
     try:
         check(state, action)

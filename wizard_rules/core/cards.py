@@ -17,6 +17,11 @@ token                     card
 ``S1`` ... ``S13``        Spades
 ``W1`` ... ``W4``         the four Wizards
 ``J1`` ... ``J4``         the four Jesters
+``Dragon``, ``Fairy``,    the nine anniversary cards (rules 28 to 41):
+``Bomb``, ``Werewolf``,   one of each, written by its name; in play
+``Juggler``, ``Cloud``,   only in a game whose deck holds it
+``Shapeshifter``,
+``Witch``, ``Vampire``
 ========================  ==========================================
 
 Numbers are written in decimal without leading zeros or signs.  A list of
@@ -48,6 +53,7 @@ from typing import Any, Final, NoReturn, TypeAlias, TypeVar
 from wizard_rules.errors import CardTextError, ErrorCode, InvalidArgumentError, show_value
 
 __all__ = [
+    "ANNIVERSARY_CARDS",
     "DECK",
     "JESTERS",
     "WIZARDS",
@@ -76,11 +82,25 @@ class Suit(enum.Enum):
 
 
 class Kind(enum.Enum):
-    """What a card is: a suit card, a Wizard or a Jester."""
+    """What a card is: a suit card, a Wizard or a Jester, or one of the anniversary cards.
+
+    The nine anniversary cards (rules 28 to 41) are each a kind of their
+    own; they are in play only when a game's deck holds them
+    (:class:`~wizard_rules.core.anniversary.AnniversaryDeck`).
+    """
 
     SUIT = "suit"
     WIZARD = "wizard"
     JESTER = "jester"
+    DRAGON = "dragon"
+    FAIRY = "fairy"
+    BOMB = "bomb"
+    WEREWOLF = "werewolf"
+    JUGGLER = "juggler"
+    CLOUD = "cloud"
+    SHAPESHIFTER = "shapeshifter"
+    WITCH = "witch"
+    VAMPIRE = "vampire"
 
 
 _SUITS: Final = tuple(Suit)
@@ -90,13 +110,14 @@ _SUIT_NAMES: Final = {suit: suit.name.title() for suit in _SUITS}
 
 
 class Card:
-    """One of the 60 cards: immutable and interned.
+    """One of the 60 cards (or of the nine anniversary cards): immutable and interned.
 
     Use :data:`DECK` or :func:`parse_card` to get one; there is no public
     constructor.
 
     :ivar index: position 0..59 in the canonical order: Jesters 0-3, then
-        Clubs, Diamonds, Hearts and Spades 1..13, then Wizards 56-59.
+        Clubs, Diamonds, Hearts and Spades 1..13, then Wizards 56-59; the
+        anniversary cards follow, 60 to 68 (:data:`ANNIVERSARY_CARDS`).
     :ivar kind: :class:`Kind` of the card.
     :ivar suit: the card's :class:`Suit`, or ``None`` for Wizards and Jesters.
     :ivar rank: 1..13 for suit cards, ``None`` for Wizards and Jesters.
@@ -216,7 +237,32 @@ JESTERS: Final[tuple[Card, ...]] = tuple(c for c in DECK if c.kind is Kind.JESTE
 :meta hide-value:
 """
 
-_CARD_BY_TEXT: Final = {card.text: card for card in DECK}
+ANNIVERSARY_CARDS: Final[tuple[Card, ...]] = tuple(
+    Card._make(len(DECK) + number, kind, None, None, kind.name.title(), 0)
+    for number, kind in enumerate(
+        (
+            Kind.DRAGON,
+            Kind.FAIRY,
+            Kind.BOMB,
+            Kind.WEREWOLF,
+            Kind.JUGGLER,
+            Kind.CLOUD,
+            Kind.SHAPESHIFTER,
+            Kind.WITCH,
+            Kind.VAMPIRE,
+        )
+    )
+)
+"""The nine anniversary cards, ``Dragon`` to ``Vampire`` (indices 60 to 68).
+
+They are not in :data:`DECK`: a game holds them only when its rules' deck
+does (:class:`~wizard_rules.core.anniversary.AnniversaryDeck`), and the
+standard game refuses them where a card of its deck is expected.
+
+:meta hide-value:
+"""
+
+_CARD_BY_TEXT: Final = {card.text: card for card in DECK + ANNIVERSARY_CARDS}
 
 # -- bit masks (internal) -------------------------------------------------
 # A set of cards is an int with bit ``card.index`` set for each card (the
@@ -339,7 +385,9 @@ def _explain(text: object) -> str:
     if not _TOKEN_SHAPE.fullmatch(text):
         return (
             f"{shown} is not a card: expected a letter (C, D, H, S, W or J) followed "
-            "by a number, like 'H13', 'W1' or 'J4'"
+            "by a number, like 'H13', 'W1' or 'J4', or an anniversary card's name "
+            "('Dragon', 'Fairy', 'Bomb', 'Werewolf', 'Juggler', 'Cloud', 'Shapeshifter', "
+            "'Witch', 'Vampire')"
         )
     letter = text[0]
     if letter in _SUIT_BY_LETTER:

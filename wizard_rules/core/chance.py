@@ -1,6 +1,8 @@
 """The chance step: a uniformly random deal from a generator the caller gives.
 
-A deal is the only chance in Wizard (rule 2.3).  :func:`random_deal` draws
+A deal is the only chance in the standard game (rule 2.3); the anniversary
+cards add one more, the stock card turned up for the Vampire
+(:func:`random_chance`).  :func:`random_deal` draws
 one for the round a state is in, from a :class:`random.Random`: the same
 generator state gives the same deal, so a seeded game replays exactly.
 
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from wizard_rules.core._fast.deals import _unchecked_deal
 from wizard_rules.core.actions import Deal
@@ -24,9 +26,13 @@ from wizard_rules.core.cards import DECK, Card, _cards_of
 from wizard_rules.core.config import _LEFT_OF
 from wizard_rules.core.state import State, _not_a_state
 from wizard_rules.core.transitions import require_phase
-from wizard_rules.errors import ErrorCode, InvalidArgumentError
+from wizard_rules.errors import ErrorCode, IllegalActionError, InvalidArgumentError
 
-__all__ = ["random_deal", "require_rng"]
+if TYPE_CHECKING:
+    from wizard_rules.core.anniversary.actions import Reveal
+    from wizard_rules.core.anniversary.state import AnniversaryState
+
+__all__ = ["random_chance", "random_deal", "require_rng"]
 
 _DECK_SIZE: Final = len(DECK)
 
@@ -47,7 +53,7 @@ def require_rng(rng: object) -> None:
         )
 
 
-def random_deal(state: State, rng: random.Random) -> Deal:
+def random_deal(state: State | AnniversaryState, rng: random.Random) -> Deal:
     """Return a uniformly random :class:`~wizard_rules.Deal` for the round ``state`` is in.
 
     Only the cards the deal needs are drawn: ``rng.sample`` takes ``players
@@ -63,7 +69,7 @@ def random_deal(state: State, rng: random.Random) -> Deal:
         or ``game_over``).
     """
     if type(state) is not State:
-        raise _not_a_state(state)
+        return _anniversary_deal(state, rng)
     require_rng(rng)
     require_phase(state, Deal, "a random deal")
     players = state.config.players
@@ -81,6 +87,49 @@ def random_deal(state: State, rng: random.Random) -> Deal:
         packed_hands |= mask << _DECK_SIZE * seat
     turned = DECK[drawn[dealt].bit_length() - 1] if turns else None
     return _unchecked_deal(tuple(hands), turned, packed_hands, state)
+
+
+def _anniversary_deal(state: object, rng: random.Random) -> Deal:
+    """:func:`random_deal` for a game with anniversary cards (else refuse ``state``)."""
+    from wizard_rules.core.anniversary import transitions as anniversary
+    from wizard_rules.core.anniversary.state import AnniversaryPhase, AnniversaryState
+
+    if type(state) is not AnniversaryState:
+        raise _not_a_state(state)
+    require_rng(rng)
+    if state.phase is AnniversaryPhase.REVEAL:
+        raise IllegalActionError(
+            ErrorCode.WRONG_PHASE,
+            "the game is in the 'reveal' phase: a stock card is turned up for the "
+            "Vampire, not dealt (draw it with random_chance)",
+        )
+    deal = anniversary.random_chance(state, rng)
+    assert type(deal) is Deal
+    return deal
+
+
+def random_chance(state: State | AnniversaryState, rng: random.Random) -> Deal | Reveal:
+    """Return a uniformly random outcome of the chance step ``state`` is at.
+
+    In the standard game that is :func:`random_deal`'s deal; a game with
+    anniversary cards has a second chance step, the stock card turned up for
+    the Vampire (a :class:`~wizard_rules.core.anniversary.actions.Reveal`,
+    rule 37.3).  A simulation loop that plays either kind of game draws every
+    chance step with this.
+
+    :raises InvalidArgumentError: ``state`` is not a state or ``rng`` is not a
+        :class:`random.Random`.
+    :raises IllegalActionError: ``state`` is not at a chance step.
+    """
+    if type(state) is State:
+        return random_deal(state, rng)
+    from wizard_rules.core.anniversary import transitions as anniversary
+    from wizard_rules.core.anniversary.state import AnniversaryState
+
+    if type(state) is not AnniversaryState:
+        raise _not_a_state(state)
+    require_rng(rng)
+    return anniversary.random_chance(state, rng)
 
 
 _RANDBELOW: Final = random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]

@@ -44,6 +44,7 @@ from typing import Any, Final, NoReturn, Protocol, TypeAlias
 
 import attrs
 
+from wizard_rules.core.anniversary.deck import AnniversaryDeck
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
 from wizard_rules.core.scoring import _score
 from wizard_rules.core.trick import _playable_mask, _winning_position
@@ -674,7 +675,9 @@ def _piece(*kinds: type) -> Any:
 class Rules:
     """The rules of a game, one named piece each; ``Rules()`` is the standard game.
 
-    :ivar deck: the cards (:class:`StandardDeck`).
+    :ivar deck: the cards (:class:`StandardDeck`, or
+        :class:`~wizard_rules.core.anniversary.AnniversaryDeck` for a game
+        with anniversary cards, rule 28).
     :ivar schedule: the hand size of each round (:class:`StandardSchedule`,
         :class:`OddSchedule` or :class:`ListedSchedule`).
     :ivar trump: what the turned card makes trump, and who names it
@@ -697,10 +700,13 @@ class Rules:
 
     :raises ConfigError: a piece is not one of those, or the pieces cannot be
         played together: hidden bids or delayed reveal with a bid restriction
-        (rule 27.2).
+        (rule 27.2); anniversary cards with hidden bids, delayed reveal or
+        clairvoyance (rule 28.5).
     """
 
-    deck: StandardDeck = attrs.field(factory=StandardDeck, validator=_piece(StandardDeck))
+    deck: StandardDeck | AnniversaryDeck = attrs.field(
+        factory=StandardDeck, validator=_piece(StandardDeck, AnniversaryDeck)
+    )
     schedule: StandardSchedule | OddSchedule | ListedSchedule = attrs.field(
         factory=StandardSchedule,
         validator=_piece(StandardSchedule, OddSchedule, ListedSchedule),
@@ -732,6 +738,21 @@ class Rules:
                 ErrorCode.INVALID_CONFIG,
                 f"{_BIDDING_NAMES[type(self.bidding)]} cannot be combined with {names}: "
                 "the dealer's bid would have to depend on bids the dealer may not see",
+            )
+        if type(self.deck) is AnniversaryDeck and (
+            self.bidding.secret or self.visibility.blind_round
+        ):
+            # Rule 28.5: the Cloud changes a bid in the open, and a blind
+            # seat would have to declare a card it cannot see.
+            what = (
+                "clairvoyance (a blind seat would have to declare a card it cannot see)"
+                if self.visibility.blind_round
+                else f"{_BIDDING_NAMES[type(self.bidding)]} (the Cloud changes a bid "
+                "in the open, which a secret bid would show)"
+            )
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"the anniversary cards cannot be combined with {what}",
             )
 
     def __repr__(self) -> str:

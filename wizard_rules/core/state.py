@@ -56,6 +56,7 @@ from wizard_rules.core.actions import Action, Deal
 from wizard_rules.core.cards import _FULL_DECK_MASK, Card, Suit, _cards_of, _mask_of
 from wizard_rules.core.config import Config
 from wizard_rules.core.phase import Phase as Phase  # where 0.1 had it (and its pickles)
+from wizard_rules.core.rules import StandardDeck
 from wizard_rules.core.scoring import RoundResult
 from wizard_rules.core.trick import Trick, _led_suit, _winner
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
@@ -422,16 +423,29 @@ setattr(State, "__match_args__", ())  # noqa: B010 - mypy refuses the plain assi
 def new_game(config: Config) -> State:
     """Return the state before the first deal of a game played by ``config``.
 
+    A game with anniversary cards (a configuration whose deck is an
+    :class:`~wizard_rules.core.anniversary.AnniversaryDeck`, rule 28) starts
+    with :func:`~wizard_rules.new_anniversary_game` instead, which gives an
+    :class:`~wizard_rules.core.anniversary.AnniversaryState`; the functions
+    of the rules (:func:`~wizard_rules.apply` and the rest) take either.
+
     >>> from wizard_rules import Config, new_game
     >>> state = new_game(Config(players=3))
     >>> state.phase, state.round, state.dealer, state.is_chance
     (<Phase.DEAL: 'deal'>, 1, 0, True)
 
-    :raises InvalidArgumentError: ``config`` is not a :class:`~wizard_rules.Config`.
+    :raises InvalidArgumentError: ``config`` is not a :class:`~wizard_rules.Config`,
+        or its deck holds anniversary cards.
     """
     if type(config) is not Config:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT, f"new_game needs a Config, not {type(config).__name__}"
+        )
+    if type(config.rules.deck) is not StandardDeck:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            "this configuration's deck holds anniversary cards: start its game with "
+            "new_anniversary_game(config)",
         )
     return _between_rounds(
         config,

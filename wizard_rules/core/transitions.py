@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from operator import add
-from typing import Any, Final, Generic, NoReturn, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Generic, NoReturn, TypeVar, cast, overload
 
 import attrs
 
@@ -82,6 +82,9 @@ from wizard_rules.errors import (
 )
 from wizard_rules.errors import show_value as _show
 
+if TYPE_CHECKING:
+    from wizard_rules.core.anniversary.state import AnniversaryState
+
 __all__ = [
     "apply",
     "apply_as",
@@ -96,7 +99,27 @@ __all__ = [
 ]
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
+def _anniversary(state: object) -> Any:
+    """The anniversary cards' transitions, for a game with them; else refuse ``state``.
+
+    A game with anniversary cards is an ``AnniversaryState``, whose rules
+    live in :mod:`wizard_rules.core.anniversary.transitions`: the public
+    functions below come here only when ``state`` is not a :class:`State`,
+    so the standard game's paths are as they were.
+    """
+    from wizard_rules.core.anniversary import state as anniversary_state
+    from wizard_rules.core.anniversary import transitions as anniversary
+
+    if type(state) is not anniversary_state.AnniversaryState:
+        raise _not_a_state(state)
+    return anniversary
+
+
+@overload
+def legal_actions(state: State) -> tuple[Action, ...]: ...
+@overload
+def legal_actions(state: AnniversaryState) -> tuple[Any, ...]: ...
+def legal_actions(state: State | AnniversaryState) -> tuple[Any, ...]:
     """Return every legal action of the player to act, in a fixed order.
 
     Trump choices come in suit order, bids from 0 up, cards in canonical card
@@ -111,7 +134,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     known, fields = _last_built[0]
     if known is not state:
         if type(state) is not State:
-            raise _not_a_state(state)
+            return _anniversary(state).legal_actions(state)  # type: ignore[no-any-return]
         fields = _fields_of(state, _ALL)
     player = fields[5]  # current_player
     if player is None:
@@ -133,12 +156,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         _last_legal[0] = (state, actions, _play)
     else:
         rule = _RULE_OF_PHASE[phase]
-        actions = rule.choices(state, player, hand)
+        actions = rule.choices(cast(State, state), player, hand)
         _last_legal[0] = (state, actions, rule.transition)
     return actions
 
 
-def apply_legal(state: State, index: int) -> State:
+@overload
+def apply_legal(state: State, index: int) -> State: ...
+@overload
+def apply_legal(state: AnniversaryState, index: int) -> AnniversaryState: ...
+def apply_legal(state: State | AnniversaryState, index: int) -> State | AnniversaryState:
     """Return the state after the ``index``-th action of ``legal_actions(state)``.
 
     The fast path for search and simulation.  The action is one of the
@@ -166,17 +193,22 @@ def apply_legal(state: State, index: int) -> State:
     """
     known, actions, transition = _last_legal[0]
     if known is not state:
-        actions = legal_actions(state)
-        # Not from _last_legal: another thread may have replaced it since.
-        # (No actions: the index is refused below.)
-        transition = _RULE_OF_PHASE[state.phase].transition if actions else _never
+        if type(state) is not State:
+            anniversary = _anniversary(state)
+            actions = anniversary.legal_actions(state)
+            transition = anniversary.apply
+        else:
+            actions = legal_actions(state)
+            # Not from _last_legal: another thread may have replaced it since.
+            # (No actions: the index is refused below.)
+            transition = _RULE_OF_PHASE[state.phase].transition if actions else _never
     if type(index) is int and index >= 0:
         try:
             action = actions[index]
         except IndexError:
             pass  # past the end: refused below
         else:
-            return transition(state, action)
+            return transition(cast(State, state), action)
     raise InvalidArgumentError(
         ErrorCode.INVALID_ARGUMENT,
         f"index must be an int from 0 to {len(actions) - 1}, the positions of "
@@ -187,7 +219,7 @@ def apply_legal(state: State, index: int) -> State:
     )
 
 
-def is_legal(state: State, action: object) -> bool:
+def is_legal(state: State | AnniversaryState, action: object) -> bool:
     """Return whether ``action`` may be applied to ``state``.
 
     Anything that is not an action is simply not legal.
@@ -201,7 +233,7 @@ def is_legal(state: State, action: object) -> bool:
     return True
 
 
-def check(state: State, action: object) -> None:
+def check(state: State | AnniversaryState, action: object) -> None:
     """Raise the error :func:`apply` would raise for ``action``, if any.
 
     Returns ``None`` when the action is legal.
@@ -212,11 +244,16 @@ def check(state: State, action: object) -> None:
         :attr:`~wizard_rules.errors.WizardError.code` says why.
     """
     if type(state) is not State:
-        raise _not_a_state(state)
+        _anniversary(state).check(state, action)
+        return
     _verify(state, action)
 
 
-def apply(state: State, action: object) -> State:
+@overload
+def apply(state: State, action: object) -> State: ...
+@overload
+def apply(state: AnniversaryState, action: object) -> AnniversaryState: ...
+def apply(state: State | AnniversaryState, action: object) -> State | AnniversaryState:
     """Return the state after ``action``; ``state`` itself is unchanged.
 
     :raises InvalidArgumentError: ``state`` is not a :class:`State`.
@@ -225,12 +262,12 @@ def apply(state: State, action: object) -> State:
         :func:`check`); nothing has changed.
     """
     if type(state) is not State:
-        raise _not_a_state(state)
+        return _anniversary(state).apply(state, action)  # type: ignore[no-any-return]
     # The transitions take interned actions, whose identity the log keeps.
     return _verify(state, action).transition(state, _interned(cast(Action, action)))
 
 
-def check_as(state: State, seat: int, action: object) -> None:
+def check_as(state: State | AnniversaryState, seat: int, action: object) -> None:
     """Raise the error :func:`apply_as` would raise for ``action`` sent by ``seat``, if any.
 
     For game servers: ``seat`` is the seat the server knows sent the action
@@ -258,10 +295,19 @@ def check_as(state: State, seat: int, action: object) -> None:
     :raises IllegalActionError: ``game_over``, ``not_your_turn``, or the
         rules forbid ``action`` here (see :func:`check`).
     """
+    if type(state) is not State:
+        _anniversary(state).check_as(state, seat, action)
+        return
     _verify_as(state, seat, action)
 
 
-def apply_as(state: State, seat: int, action: object) -> State:
+@overload
+def apply_as(state: State, seat: int, action: object) -> State: ...
+@overload
+def apply_as(state: AnniversaryState, seat: int, action: object) -> AnniversaryState: ...
+def apply_as(
+    state: State | AnniversaryState, seat: int, action: object
+) -> State | AnniversaryState:
     """Return the state after ``seat`` plays ``action``; ``state`` itself is unchanged.
 
     :func:`apply` for game servers: ``seat`` is the seat that sent the
@@ -275,10 +321,16 @@ def apply_as(state: State, seat: int, action: object) -> State:
     :raises IllegalActionError: ``game_over``, ``not_your_turn``, or the
         rules forbid ``action`` here; nothing has changed.
     """
+    if type(state) is not State:
+        return _anniversary(state).apply_as(state, seat, action)  # type: ignore[no-any-return]
     return _verify_as(state, seat, action).transition(state, _interned(cast(Action, action)))
 
 
-def replay(state: State, actions: Iterable[object]) -> State:
+@overload
+def replay(state: State, actions: Iterable[object]) -> State: ...
+@overload
+def replay(state: AnniversaryState, actions: Iterable[object]) -> AnniversaryState: ...
+def replay(state: State | AnniversaryState, actions: Iterable[object]) -> State | AnniversaryState:
     """Apply ``actions`` one after another, starting from ``state``.
 
     ``replay(new_game(config), old.history) == old`` for any reachable state.
@@ -290,7 +342,7 @@ def replay(state: State, actions: Iterable[object]) -> State:
         says which, and ``state`` is unchanged.
     """
     if type(state) is not State:
-        raise _not_a_state(state)
+        _anniversary(state)
     try:
         items = iter(actions)
     except TypeError:
@@ -454,13 +506,26 @@ def _verify_deal(state: State, deal: Deal) -> None:
         raise IllegalActionError(
             ErrorCode.INVALID_DEAL, f"the turned card {turned} is also in a hand"
         )
+    elif not turned.mask & _FULL_DECK_MASK:
+        raise IllegalActionError(
+            ErrorCode.INVALID_DEAL, f"the turned card {turned} is not in this game's deck"
+        )
 
 
 def _refuse_dealt_twice(hands: tuple[tuple[Card, ...], ...]) -> NoReturn:
-    """Raise ``invalid_deal`` for the first card found a second time, hand by hand."""
+    """Raise ``invalid_deal`` for the first card found a second time, hand by hand.
+
+    (Or for a card that is not one of the 60: an anniversary card, which
+    the standard game's deck does not hold, also makes a hand's bits fall
+    short.)
+    """
     dealt = 0
     for hand in hands:
         for card in hand:
+            if not card.mask & _FULL_DECK_MASK:
+                raise IllegalActionError(
+                    ErrorCode.INVALID_DEAL, f"card {card} is not in this game's deck"
+                )
             if dealt & card.mask:
                 raise IllegalActionError(
                     ErrorCode.INVALID_DEAL, f"card {card} is dealt more than once"

@@ -22,7 +22,7 @@ its player as it is.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 import attrs
 
@@ -36,6 +36,10 @@ from wizard_rules.core.state import State, _not_a_state, _PublicQueries
 from wizard_rules.core.transitions import _legal_choices
 from wizard_rules.core.trick import Trick
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
+
+if TYPE_CHECKING:
+    from wizard_rules.core.anniversary.state import AnniversaryState
+    from wizard_rules.core.anniversary.views import AnniversaryView
 
 __all__ = ["PlayerView", "player_view"]
 
@@ -152,14 +156,26 @@ them: ``None`` for a hand of cards, ``()`` for an empty one (a cache: a few
 hundred entries at most, as the sizes of a round's hands are)."""
 
 
-def player_view(state: State, seat: int) -> PlayerView:
+@overload
+def player_view(state: State, seat: int) -> PlayerView: ...
+@overload
+def player_view(state: AnniversaryState, seat: int) -> AnniversaryView: ...
+def player_view(state: State | AnniversaryState, seat: int) -> PlayerView | AnniversaryView:
     """Return what player ``seat`` may know of ``state``.
+
+    For a game with anniversary cards, an
+    :class:`~wizard_rules.core.anniversary.views.AnniversaryView` (rule 41).
 
     :raises InvalidArgumentError: ``state`` is not a State, or ``seat`` is not
         one of its seats.
     """
     if type(state) is not State:
-        raise _not_a_state(state)
+        from wizard_rules.core.anniversary.state import AnniversaryState
+        from wizard_rules.core.anniversary.views import anniversary_view
+
+        if type(state) is not AnniversaryState:
+            raise _not_a_state(state)
+        return anniversary_view(state, seat)
     seat = state._seat(seat)
     # The turned card is public once the deal is done; the stack below it and
     # the other hands are not, and are not copied here.  What else a seat

@@ -67,7 +67,18 @@ from typing import Any, Final, NoReturn, get_args
 import attrs
 
 from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
-from wizard_rules.core.cards import DECK, Card, Suit, parse_card, parse_suit
+from wizard_rules.core.anniversary.actions import (
+    AnniversaryAction,
+    ChangeBid,
+    Declare,
+    PassCard,
+    Reveal,
+    WerewolfTrump,
+    WitchSwap,
+)
+from wizard_rules.core.anniversary.deck import AnniversaryDeck
+from wizard_rules.core.anniversary.readings import readings_from_dict
+from wizard_rules.core.cards import DECK, Card, Kind, Suit, parse_card, parse_suit
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.core.position import Position, from_position
 from wizard_rules.core.rules import (
@@ -154,7 +165,7 @@ _CONFIG_FIELDS: Final = ("players", "first_dealer", "forbid_bid_total_match")
 _VARIANT_FIELDS: Final = tuple(name for name in VARIANTS if name not in _CONFIG_FIELDS)
 """The variants written as a field ``true`` when on (plus/minus one is a
 field of 0.1's, written always)."""
-_RULES_FIELDS: Final = (*_VARIANT_FIELDS, "schedule")
+_RULES_FIELDS: Final = (*_VARIANT_FIELDS, "schedule", "anniversary_cards", "readings")
 """The fields of the variants, written only when on: the standard game's JSON is 0.1's."""
 _CONFIG_REQUIRED: Final = frozenset({"players"})
 _ACTION_TYPES: Final = get_args(Action)
@@ -383,6 +394,12 @@ def config_to_dict(config: Config) -> dict[str, Any]:
         written["schedule"] = "odd"
     elif type(schedule) is ListedSchedule:
         written["schedule"] = list(schedule.sizes)
+    deck = rules.deck
+    if type(deck) is AnniversaryDeck:
+        written["anniversary_cards"] = list(deck.added)
+        changed = deck.readings.changed()
+        if changed:
+            written["readings"] = changed
     return written
 
 
@@ -412,10 +429,27 @@ def config_from_dict(value: Any) -> Config:
         if flag:
             on.append(name)
     schedule = fields.pop("schedule", "standard")
+    added = fields.pop("anniversary_cards", None)
+    readings = fields.pop("readings", None)
     try:
-        return Config(**fields, rules=variant_rules(on, _schedule(schedule)))
+        rules = variant_rules(on, _schedule(schedule))
+        if added is not None or readings is not None:
+            rules = attrs.evolve(rules, deck=_anniversary_deck(added, readings))
+        return Config(**fields, rules=rules)
     except ConfigError as error:
         raise _bad(f"config: {error.message}") from None
+
+
+def _anniversary_deck(added: Any, readings: Any) -> AnniversaryDeck:
+    """The deck a configuration's ``"anniversary_cards"`` and ``"readings"`` name (rule 28)."""
+    if type(added) is not list or not all(type(name) is str for name in added):
+        raise _bad(
+            "config: anniversary_cards must be an array of card names "
+            f'(such as ["dragon", "fairy"]), not {_json_type(added)}'
+        )
+    return AnniversaryDeck(
+        added=added, readings=readings_from_dict({} if readings is None else readings)
+    )
 
 
 def _schedule(value: Any) -> StandardSchedule | OddSchedule | ListedSchedule:
@@ -439,11 +473,32 @@ _ACTION_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "choose_trump": ("type", "player", "suit"),
     "bid": ("type", "player", "tricks"),
     "play": ("type", "player", "card"),
+    "werewolf": ("type", "player", "suit"),
+    "reveal": ("type", "card"),
+    "declare": ("type", "player", "as"),
+    "pass": ("type", "player", "card"),
+    "change_bid": ("type", "player", "by"),
+    "witch_swap": ("type", "player", "give", "take"),
 }
 
+_DECLARED_LETTERS: Final[dict[str, Suit | Kind]] = {
+    **{suit.value: suit for suit in Suit},
+    "W": Kind.WIZARD,
+    "J": Kind.JESTER,
+}
+"""A declaration's letter in a record: a suit's, or ``W`` (Wizard) or ``J`` (Jester)."""
 
-def action_to_dict(action: Action) -> dict[str, Any]:
+
+def action_to_dict(action: Action | AnniversaryAction) -> dict[str, Any]:
     """Return ``action`` as a JSON-ready dict.
+
+    The anniversary cards' actions (rule 28.6) are written as
+    ``{"type": "werewolf", "player": 1, "suit": "H"}`` (``null``: no trump),
+    ``{"type": "reveal", "card": "C5"}``, ``{"type": "declare", "player": 2,
+    "as": "H"}`` (a suit's letter, or ``"W"`` / ``"J"`` for a Shapeshifter),
+    ``{"type": "pass", "player": 0, "card": "S3"}``, ``{"type":
+    "change_bid", "player": 1, "by": -1}`` and ``{"type": "witch_swap",
+    "player": 0, "give": "C3", "take": "H9"}`` (both ``null``: no swap).
 
     :raises InvalidActionError: ``action`` is not an action.
     """
@@ -460,11 +515,14 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         }
     if type(action) is ChooseTrump:
         return {"type": "choose_trump", "player": action.player, "suit": suit_to_json(action.suit)}
+    if type(action) in _ANNIVERSARY_WRITERS:
+        written: dict[str, Any] = _ANNIVERSARY_WRITERS[type(action)](action)
+        return written
     kind = type(action)
     raise InvalidActionError(ErrorCode.INVALID_ACTION, f"expected an action, not {kind.__name__}")
 
 
-def action_from_dict(value: Any) -> Action:
+def action_from_dict(value: Any) -> Action | AnniversaryAction:
     """Return the action a JSON object describes.
 
     Only the shape is checked here; whether the action is legal is a question
@@ -486,6 +544,9 @@ def action_from_dict(value: Any) -> Action:
         )
     allowed = _ACTION_FIELDS[kind]
     fields = _object(value, f"a {kind!r} action", frozenset(allowed), allowed)
+    if kind in _ANNIVERSARY_READERS:
+        read: AnniversaryAction = _ANNIVERSARY_READERS[kind](fields)
+        return read
     if kind == "play":
         player = _int(fields["player"], "play.player")
         return Play(player, _card(fields["card"], "play.card"))
@@ -517,6 +578,79 @@ def action_from_dict(value: Any) -> Action:
         [_card(card, f"deal.hands[{seat}]") for card in hand] for seat, hand in enumerate(hands)
     ]
     return Deal(parsed, None if turned is None else _card(turned, "deal.turned"))
+
+
+def _declared_json(value: Suit | Kind) -> str:
+    return value.value if type(value) is Suit else value.name[0]
+
+
+_ANNIVERSARY_WRITERS: Final[dict[type, Any]] = {
+    WerewolfTrump: lambda a: {
+        "type": "werewolf",
+        "player": a.player,
+        "suit": suit_to_json(a.suit),
+    },
+    Reveal: lambda a: {"type": "reveal", "card": card_to_json(a.card)},
+    Declare: lambda a: {"type": "declare", "player": a.player, "as": _declared_json(a.declared)},
+    PassCard: lambda a: {"type": "pass", "player": a.player, "card": card_to_json(a.card)},
+    ChangeBid: lambda a: {"type": "change_bid", "player": a.player, "by": a.by},
+    WitchSwap: lambda a: {
+        "type": "witch_swap",
+        "player": a.player,
+        "give": None if a.give is None else card_to_json(a.give),
+        "take": None if a.take is None else card_to_json(a.take),
+    },
+}
+"""The JSON of each anniversary action, by its class."""
+
+
+def _read_werewolf(fields: dict[str, Any]) -> WerewolfTrump:
+    player = _int(fields["player"], "werewolf.player")
+    suit = fields["suit"]
+    if suit is None:
+        return WerewolfTrump(player, None)
+    if type(suit) is not str:
+        raise _bad(f"werewolf.suit must be a suit letter or null, not {_json_type(suit)}")
+    try:
+        return WerewolfTrump(player, parse_suit(suit))
+    except CardTextError as error:
+        raise _bad(f"werewolf.suit: {error.message}") from error
+
+
+def _read_declare(fields: dict[str, Any]) -> Declare:
+    player = _int(fields["player"], "declare.player")
+    letter = fields["as"]
+    if type(letter) is not str or letter not in _DECLARED_LETTERS:
+        raise _bad(
+            "declare.as must be a suit letter (C, D, H, S), or W (Wizard) or J (Jester), "
+            f"not {show_value(letter) if type(letter) is str else _json_type(letter)}"
+        )
+    return Declare(player, _DECLARED_LETTERS[letter])
+
+
+def _read_witch_swap(fields: dict[str, Any]) -> WitchSwap:
+    player = _int(fields["player"], "witch_swap.player")
+    give, take = fields["give"], fields["take"]
+    if (give is None) != (take is None):
+        raise _bad("witch_swap.give and witch_swap.take are both cards, or both null (no swap)")
+    if give is None:
+        return WitchSwap(player, None, None)
+    _card_text(give, "witch_swap.give")
+    _card_text(take, "witch_swap.take")
+    return WitchSwap(player, _card(give, "witch_swap.give"), _card(take, "witch_swap.take"))
+
+
+_ANNIVERSARY_READERS: Final[dict[str, Any]] = {
+    "werewolf": _read_werewolf,
+    "reveal": lambda f: Reveal(_card(f["card"], "reveal.card")),
+    "declare": _read_declare,
+    "pass": lambda f: PassCard(_int(f["player"], "pass.player"), _card(f["card"], "pass.card")),
+    "change_bid": lambda f: ChangeBid(
+        _int(f["player"], "change_bid.player"), _int(f["by"], "change_bid.by")
+    ),
+    "witch_swap": _read_witch_swap,
+}
+"""The reader of each anniversary action, by its record's ``type``."""
 
 
 # -- player views -------------------------------------------------------------
