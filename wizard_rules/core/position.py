@@ -395,7 +395,8 @@ def _check(p: Position) -> None:
                 f"seat {seat}'s score {show_value(score)} is not a possible total of round scores "
                 f"over {finished} rounds"
             )
-    # 12.4 every card is in one place at most.
+    # 12.4 every card is in one place at most, and is one of the 60 (rule 28.6:
+    # the positions of games with anniversary cards are not written yet).
     seen = 0
     places = [*(hand or () for hand in p.hands), p.played, p.current_trick]
     if p.turned is not None:
@@ -404,6 +405,11 @@ def _check(p: Position) -> None:
         for card in cards:
             if seen & card.mask:
                 raise _bad(f"card {card} is in two places")
+            if not card.mask & _FULL_DECK_MASK:
+                raise _bad(
+                    f"card {card} is not in the deck: a position holds the 60 cards only "
+                    "(positions of games with anniversary cards are not written yet)"
+                )
             seen |= card.mask
     left_of_dealer = _seat_after(p.dealer, 1, players)
     empty = all(hand == () for hand in p.hands) and not p.played
@@ -512,13 +518,30 @@ def position_of(source: State | PlayerView) -> Position:
     see are ``None`` (unknown), unless they hold no card, and the bids it
     cannot see are in :attr:`Position.unseen_bids`.
 
-    :raises InvalidArgumentError: ``source`` is neither a State nor a PlayerView.
+    Positions of games with anniversary cards are not written in this
+    release: an :class:`~wizard_rules.core.anniversary.AnniversaryState` or
+    :class:`~wizard_rules.core.anniversary.AnniversaryView` is refused.
+
+    :raises InvalidArgumentError: ``source`` is neither a State nor a
+        PlayerView (an AnniversaryState or AnniversaryView included: the
+        message says that positions of games with anniversary cards are not
+        written yet).
     """
     if type(source) is State:
         hands: tuple[tuple[Card, ...] | None, ...] = source.hands
     elif type(source) is PlayerView:
         hands = source.hands
     else:
+        from wizard_rules.core.anniversary.state import AnniversaryState
+        from wizard_rules.core.anniversary.views import AnniversaryView
+
+        if type(source) is AnniversaryState or type(source) is AnniversaryView:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"positions of games with anniversary cards are not written yet: no "
+                f"position of an {type(source).__name__} (record the game with "
+                "GameRecord.from_state instead)",
+            )
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
             f"expected a State or a PlayerView, not {type(source).__name__}",

@@ -15,7 +15,7 @@ same actions through both and requires the same states, legal actions,
 refusal codes, scores and winners at every step.  It plays the standard
 game and the variants plus/minus one, hardcore, hidden bids, delayed reveal
 and clairvoyance (rules 20 and 23 to 26); :func:`new_batch` refuses the
-Canadian rule and short schedules with ``invalid_config``.
+Canadian rule, short schedules and the anniversary cards with ``invalid_config``.
 
 The actions are the ids of :mod:`wizard_rules.formats.action_ids` (the same
 for every game and every player count; this module re-exports its names):
@@ -77,6 +77,7 @@ except ImportError:
     ) from None
 
 from wizard_rules.core.actions import Deal
+from wizard_rules.core.anniversary.deck import AnniversaryDeck
 from wizard_rules.core.cards import DECK, JESTERS, WIZARDS, Kind, Suit
 from wizard_rules.core.config import Config
 from wizard_rules.core.rules import (
@@ -419,9 +420,11 @@ def _supported(rules: Rules) -> str | None:
     bid-total option (rule 20), hardcore (rule 25), hidden bids and delayed
     reveal (rules 23 and 24: they change only what a seat sees, and the
     batch engine gives no observations), and clairvoyance (rule 26: round
-    1's trick plays itself with the last bid).  The Canadian rule and short
-    schedules are refused.
+    1's trick plays itself with the last bid).  The Canadian rule, short
+    schedules and the anniversary cards (rule 28) are refused.
     """
+    if type(rules.deck) is AnniversaryDeck:
+        return "the anniversary cards (rule 28)"
     if CanadianRule() in rules.bid_restrictions:
         return "the Canadian rule"
     if rules.schedule != StandardSchedule():
@@ -447,8 +450,8 @@ def new_batch(config: Config, size: int, *, first_dealer: object = None) -> Batc
         implement, naming the variant: it plays the standard game's pieces,
         with the bid-total option (rule 20), hidden bids (rule 23), delayed
         reveal (rule 24), hardcore (rule 25) and clairvoyance (rule 26) in
-        any combination the rules allow, but not the Canadian rule (rule 21)
-        nor a short schedule (rule 22).
+        any combination the rules allow, but not the Canadian rule (rule 21),
+        a short schedule (rule 22) nor the anniversary cards (rule 28).
     """
     if type(config) is not Config:
         raise InvalidArgumentError(

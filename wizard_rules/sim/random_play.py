@@ -11,16 +11,28 @@ same game on every run and machine.
 (True, 20)
 >>> final == random_game(Config(players=3), random.Random(7))
 True
+
+A configuration whose deck holds anniversary cards (rule 28) is played the
+same way, its chance steps (a deal, or the stock card turned up for the
+Vampire) drawn with :func:`~wizard_rules.random_chance`:
+
+>>> from wizard_rules.core.anniversary import AnniversaryDeck
+>>> from wizard_rules.core.rules import Rules
+>>> config = Config(players=4, rules=Rules(deck=AnniversaryDeck(added=("bomb", "cloud"))))
+>>> final = random_game(config, random.Random(7))
+>>> type(final).__name__, final.is_over
+('AnniversaryState', True)
 """
 
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final, overload
 
 from wizard_rules.core.actions import Action
+from wizard_rules.core.anniversary.deck import AnniversaryDeck
 from wizard_rules.core.chance import random_deal as random_deal  # its home before 0.2
-from wizard_rules.core.chance import require_rng
+from wizard_rules.core.chance import random_chance, require_rng
 from wizard_rules.core.config import Config
 from wizard_rules.core.state import Phase, State, new_game, not_a_state
 from wizard_rules.core.transitions import (
@@ -29,6 +41,10 @@ from wizard_rules.core.transitions import (
     legal_actions,
     out_of_phase,
 )
+from wizard_rules.errors import ErrorCode, IllegalActionError
+
+if TYPE_CHECKING:
+    from wizard_rules.core.anniversary.state import AnniversaryState
 
 __all__ = ["random_action", "random_game", "round_deal_rng"]
 
@@ -54,17 +70,23 @@ def round_deal_rng(key: object, round_number: int) -> random.Random:
     return random.Random(f"{key}:deal:{round_number}")
 
 
-def random_action(state: State, rng: random.Random) -> Action:
+@overload
+def random_action(state: State, rng: random.Random) -> Action: ...
+@overload
+def random_action(state: AnniversaryState, rng: random.Random) -> Any: ...
+def random_action(state: State | AnniversaryState, rng: random.Random) -> Any:
     """Return a random next action.
 
-    At a chance step that is a :func:`random_deal`; otherwise a uniformly
-    random choice among :func:`~wizard_rules.legal_actions`.
+    At a chance step that is a :func:`random_deal` (in a game with
+    anniversary cards, :func:`~wizard_rules.random_chance`: a deal, or the
+    stock card turned up for the Vampire); otherwise a uniformly random
+    choice among :func:`~wizard_rules.legal_actions`.
 
     :raises IllegalActionError: the game is over (``game_over``).
     :raises InvalidArgumentError: ``state`` or ``rng`` has the wrong type.
     """
     if type(state) is not State:
-        raise not_a_state(state)
+        return _anniversary_action(state, rng)
     if state.phase is _DEAL:
         return random_deal(state, rng)
     require_rng(rng)
@@ -74,19 +96,52 @@ def random_action(state: State, rng: random.Random) -> Action:
     return actions[rng.randrange(len(actions))]
 
 
-def random_game(config: Config, rng: random.Random) -> State:
+def _anniversary_action(state: object, rng: random.Random) -> Any:
+    """:func:`random_action` for a game with anniversary cards (else refuse ``state``)."""
+    from wizard_rules.core.anniversary.state import AnniversaryState
+
+    if type(state) is not AnniversaryState:
+        raise not_a_state(state)
+    require_rng(rng)
+    if state.is_chance:
+        return random_chance(state, rng)
+    actions = legal_actions(state)
+    if not actions:
+        raise IllegalActionError(ErrorCode.GAME_OVER, "the game is over; no action is legal")
+    return actions[rng.randrange(len(actions))]
+
+
+def random_game(config: Config, rng: random.Random) -> State | AnniversaryState:
     """Play a whole game with :func:`random_action` and return the final state.
 
     The decisions take the fast path (:func:`~wizard_rules.apply_legal`): a
     random index into the legal actions, drawn exactly as
     :func:`random_action` draws it, so the game is the one
-    :func:`random_action` and :func:`~wizard_rules.apply` would play.
+    :func:`random_action` and :func:`~wizard_rules.apply` would play.  A
+    configuration whose deck holds anniversary cards gives an
+    :class:`~wizard_rules.core.anniversary.AnniversaryState` (rule 28).
     """
+    if type(config) is Config and type(config.rules.deck) is AnniversaryDeck:
+        return _anniversary_game(config, rng)
     state = new_game(config)
     require_rng(rng)
     while state.phase is not _GAME_OVER:
         if state.phase is _DEAL:
             state = apply(state, random_deal(state, rng))
+        else:
+            state = apply_legal(state, rng.randrange(len(legal_actions(state))))
+    return state
+
+
+def _anniversary_game(config: Config, rng: random.Random) -> AnniversaryState:
+    """:func:`random_game` for a configuration with anniversary cards."""
+    from wizard_rules.core.anniversary.transitions import new_anniversary_game
+
+    state = new_anniversary_game(config)
+    require_rng(rng)
+    while not state.is_over:
+        if state.is_chance:
+            state = apply(state, random_chance(state, rng))
         else:
             state = apply_legal(state, rng.randrange(len(legal_actions(state))))
     return state
