@@ -40,15 +40,17 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, NoReturn, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, NoReturn, Protocol, TypeAlias
 
 import attrs
 
-from wizard_rules.core.anniversary.deck import AnniversaryDeck
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
 from wizard_rules.core.scoring import _score
 from wizard_rules.core.trick import _playable_mask, _winning_position
 from wizard_rules.errors import ConfigError, ErrorCode, show_value
+
+if TYPE_CHECKING:
+    from wizard_rules.core.anniversary.deck import AnniversaryDeck
 
 __all__ = [
     "HARDCORE_FROM",
@@ -671,6 +673,23 @@ def _piece(*kinds: type) -> Any:
     return check
 
 
+def _deck(_instance: object, _attribute: object, value: object) -> None:
+    """The deck piece: the standard deck, or one with anniversary cards (rule 28).
+
+    The anniversary cards' room is imported only when a deck is not the
+    standard one, so that the standard game loads none of it.
+    """
+    if type(value) is StandardDeck:
+        return
+    from wizard_rules.core.anniversary.deck import AnniversaryDeck
+
+    if type(value) is not AnniversaryDeck:
+        raise ConfigError(
+            ErrorCode.INVALID_CONFIG,
+            f"rules.deck must be StandardDeck() or AnniversaryDeck(...), not {show_value(value)}",
+        )
+
+
 @attrs.frozen(kw_only=True, repr=False)
 class Rules:
     """The rules of a game, one named piece each; ``Rules()`` is the standard game.
@@ -704,9 +723,7 @@ class Rules:
         clairvoyance (rule 28.5).
     """
 
-    deck: StandardDeck | AnniversaryDeck = attrs.field(
-        factory=StandardDeck, validator=_piece(StandardDeck, AnniversaryDeck)
-    )
+    deck: StandardDeck | AnniversaryDeck = attrs.field(factory=StandardDeck, validator=_deck)
     schedule: StandardSchedule | OddSchedule | ListedSchedule = attrs.field(
         factory=StandardSchedule,
         validator=_piece(StandardSchedule, OddSchedule, ListedSchedule),
@@ -739,7 +756,7 @@ class Rules:
                 f"{_BIDDING_NAMES[type(self.bidding)]} cannot be combined with {names}: "
                 "the dealer's bid would have to depend on bids the dealer may not see",
             )
-        if type(self.deck) is AnniversaryDeck and (
+        if type(self.deck) is not StandardDeck and (
             self.bidding.secret or self.visibility.blind_round
         ):
             # Rule 28.5: the Cloud changes a bid in the open, and a blind

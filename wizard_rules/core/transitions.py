@@ -156,7 +156,7 @@ def legal_actions(state: State | AnniversaryState) -> tuple[Any, ...]:
         _last_legal[0] = (state, actions, _play)
     else:
         rule = _RULE_OF_PHASE[phase]
-        actions = rule.choices(cast(State, state), player, hand)
+        actions = rule.choices(state, player, hand)  # type: ignore[arg-type]
         _last_legal[0] = (state, actions, rule.transition)
     return actions
 
@@ -208,7 +208,7 @@ def apply_legal(state: State | AnniversaryState, index: int) -> State | Annivers
         except IndexError:
             pass  # past the end: refused below
         else:
-            return transition(cast(State, state), action)
+            return transition(state, action)  # type: ignore[arg-type]
     raise InvalidArgumentError(
         ErrorCode.INVALID_ARGUMENT,
         f"index must be an int from 0 to {len(actions) - 1}, the positions of "
