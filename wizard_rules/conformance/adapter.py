@@ -41,6 +41,16 @@ from wizard_rules.conformance.protocol import (
 )
 from wizard_rules.core.actions import Action
 from wizard_rules.core.anniversary.actions import AnniversaryAction
+from wizard_rules.core.anniversary.deck import AnniversaryDeck
+from wizard_rules.core.anniversary.readings import READINGS, Readings
+from wizard_rules.core.anniversary.state import (
+    AnniversaryState,
+    AnniversaryTrick,
+    WitchSwapRecord,
+)
+from wizard_rules.core.anniversary.transitions import new_anniversary_game
+from wizard_rules.core.anniversary.views import AnniversaryView, anniversary_view
+from wizard_rules.core.cards import Kind, Suit
 from wizard_rules.core.config import Config
 from wizard_rules.core.position import from_position, position_of
 from wizard_rules.core.state import State, new_game
@@ -73,11 +83,103 @@ from wizard_rules.sim.perft import perft_within_budget as perft_within_budget
 
 __all__ = [
     "OBSERVATIONS",
+    "UNANSWERED",
     "Session",
     "handle",
     "run_case",
     "serve",
 ]
+
+
+_Game: TypeAlias = "State | AnniversaryState"
+"""A game this adapter plays: the standard game, or one with anniversary cards."""
+
+
+def _declared_to_json(value: Suit | Kind | None) -> str | None:
+    """A declaration as the observation ``declared`` writes it: a suit letter, "W", "J" or null."""
+    if value is None:
+        return None
+    if type(value) is Suit:
+        return suit_to_json(value)
+    return "W" if value is Kind.WIZARD else "J"
+
+
+def _anniversary_trick_to_json(trick: AnniversaryTrick) -> dict[str, Any]:
+    """A finished trick of a game with cards, in the shape of ``tricks`` (winner null: a Bomb)."""
+    return {"leader": trick.leader, "cards": cards_to_json(trick.cards), "winner": trick.winner}
+
+
+def _swap_to_json(swap: WitchSwapRecord) -> dict[str, Any]:
+    return {
+        "player": swap.player,
+        "trick": swap.trick,
+        "give": card_to_json(swap.give),
+        "take": card_to_json(swap.take),
+    }
+
+
+def _anniversary_view_to_json(view: AnniversaryView) -> dict[str, Any]:
+    """One seat's object of ``views`` in a game with cards: the keys of the standard game's."""
+    players = view.config.players
+    return {
+        "hands": [cards_to_json(view.hand) if s == view.seat else None for s in range(players)],
+        "bids": list(view.bids),
+        "unseen_bids": [],
+        "round_bids": [list(result.bids) for result in view.results],
+    }
+
+
+def _card_view_to_json(view: AnniversaryView) -> dict[str, Any]:
+    """One seat's object of ``card_views``: see :data:`~.protocol.CARD_VIEW_KEYS`."""
+    return {
+        "passing": card_to_json(view.passing),
+        "passes": [[card_to_json(given), card_to_json(got)] for given, got in view.passes],
+        "witch_swaps": [_swap_to_json(swap) for swap in view.witch_swaps],
+    }
+
+
+def _anniversary_views(state: AnniversaryState) -> list[dict[str, Any]]:
+    seats = range(state.config.players)
+    return [_anniversary_view_to_json(anniversary_view(state, seat)) for seat in seats]
+
+
+def _card_views(state: _Game) -> list[dict[str, Any]]:
+    """The observation ``card_views``: nothing passed or swapped in the standard game."""
+    if type(state) is not AnniversaryState:
+        return [
+            {"passing": None, "passes": [], "witch_swaps": []} for _ in range(state.config.players)
+        ]
+    seats = range(state.config.players)
+    return [_card_view_to_json(anniversary_view(state, seat)) for seat in seats]
+
+
+def _vampire_copies(state: AnniversaryState) -> str | None:
+    if not state.deck.has(Kind.VAMPIRE):
+        return None
+    return card_to_json(state.vampire_copies)
+
+
+def _either(
+    standard: Callable[[State], Any], cards: Callable[[AnniversaryState], Any]
+) -> Callable[[_Game], Any]:
+    """An observation: ``standard`` for the standard game, ``cards`` for a game with cards."""
+
+    def observe(state: _Game) -> Any:
+        if type(state) is AnniversaryState:
+            return cards(state)
+        assert type(state) is State
+        return standard(state)
+
+    return observe
+
+
+def _same(observe: Callable[[Any], Any]) -> Callable[[_Game], Any]:
+    """An observation read the same way from either game."""
+    return observe
+
+
+def _no_position(state: AnniversaryState) -> Any:  # pragma: no cover - filtered out before
+    raise AssertionError("a game with anniversary cards has no position notation")
 
 
 def _view_to_json(view: PlayerView) -> dict[str, Any]:
@@ -95,38 +197,77 @@ def _views(state: State) -> list[dict[str, Any]]:
     return [_view_to_json(player_view(state, seat)) for seat in range(state.config.players)]
 
 
-OBSERVATIONS: Final[dict[str, Callable[[State], Any]]] = {
-    "phase": lambda s: s.phase.value,
-    "round": lambda s: s.round,
-    "rounds": lambda s: s.config.rounds,
-    "dealer": lambda s: s.dealer,
-    "current_player": lambda s: s.current_player,
-    "hands": lambda s: [cards_to_json(hand) for hand in s.hands],
-    "turned": lambda s: card_to_json(s.turned),
-    "trump": lambda s: suit_to_json(s.trump),
-    "bids": lambda s: list(s.bids),
-    "trick": lambda s: cards_to_json(s.current_trick),
-    "leader": lambda s: s.leader,
-    "led_suit": lambda s: suit_to_json(s.led_suit),
-    "trick_winner": lambda s: s.trick_winner,
-    "tricks": lambda s: [trick_to_json(t) for t in s.completed_tricks],
-    "trick_winners": lambda s: [t.winner for t in s.completed_tricks],
-    "tricks_won": lambda s: list(s.tricks_won),
-    "scores": lambda s: list(s.scores),
-    "round_bids": lambda s: [list(result.bids) for result in s.results],
-    "round_trick_winners": lambda s: [[t.winner for t in result.tricks] for result in s.results],
-    "round_scores": lambda s: [list(result.scores) for result in s.results],
-    "winners": lambda s: list(s.winners),
-    "legal_actions": lambda s: [action_to_dict(action) for action in legal_actions(s)],
-    "position": lambda s: position_of(s).to_text(),
-    "views": _views,
+OBSERVATIONS: Final[dict[str, Callable[[_Game], Any]]] = {
+    "phase": _same(lambda s: s.phase.value),
+    "round": _same(lambda s: s.round),
+    "rounds": _same(lambda s: s.config.rounds),
+    "dealer": _same(lambda s: s.dealer),
+    "current_player": _same(lambda s: s.current_player),
+    "hands": _same(lambda s: [cards_to_json(hand) for hand in s.hands]),
+    "turned": _same(lambda s: card_to_json(s.turned)),
+    "trump": _same(lambda s: suit_to_json(s.trump)),
+    "bids": _same(lambda s: list(s.bids)),
+    "trick": _same(lambda s: cards_to_json(s.current_trick)),
+    "leader": _same(lambda s: s.leader),
+    "led_suit": _same(lambda s: suit_to_json(s.led_suit)),
+    "trick_winner": _same(lambda s: s.trick_winner),
+    "tricks": _either(
+        lambda s: [trick_to_json(t) for t in s.completed_tricks],
+        lambda s: [_anniversary_trick_to_json(t) for t in s.completed_tricks],
+    ),
+    "trick_winners": _same(lambda s: [t.winner for t in s.completed_tricks]),
+    "tricks_won": _same(lambda s: list(s.tricks_won)),
+    "scores": _same(lambda s: list(s.scores)),
+    "round_bids": _same(lambda s: [list(result.bids) for result in s.results]),
+    "round_trick_winners": _same(
+        lambda s: [[t.winner for t in result.tricks] for result in s.results]
+    ),
+    "round_scores": _same(lambda s: [list(result.scores) for result in s.results]),
+    "winners": _same(lambda s: list(s.winners)),
+    "legal_actions": _same(lambda s: [action_to_dict(action) for action in legal_actions(s)]),
+    "position": _either(lambda s: position_of(s).to_text(), _no_position),
+    "views": _either(_views, _anniversary_views),
+    "trump_card": _either(lambda s: card_to_json(s.turned), lambda s: card_to_json(s.trump_card)),
+    "vampire_copies": _either(lambda s: None, _vampire_copies),
+    "declared": _either(
+        lambda s: [None] * len(s.current_trick),
+        lambda s: [_declared_to_json(value) for value in s.declared],
+    ),
+    "bid_changes": _either(lambda s: [], lambda s: [list(c) for c in s.bid_changes]),
+    "round_bid_changes": _either(
+        lambda s: [[] for _ in s.results],
+        lambda s: [[list(c) for c in result.bid_changes] for result in s.results],
+    ),
+    "card_views": _card_views,
 }
 """How this library answers each observation of
 :data:`~wizard_rules.conformance.protocol.OBSERVATION_KEYS` (same keys, same
-order): a function of the final :class:`~wizard_rules.State`.
+order): a function of the final :class:`~wizard_rules.State`, or of an
+:class:`~wizard_rules.core.anniversary.AnniversaryState` for a game with
+the anniversary cards (whose ``position`` this adapter does not answer:
+see :data:`UNANSWERED`).
 
 :meta hide-value:
 """
+
+UNANSWERED: Final[frozenset[str]] = frozenset({"position"})
+"""The observations this adapter answers unsupported in a game with anniversary cards.
+
+The one-line notation of positions (rule 1.4) has no anniversary cards.
+"""
+
+
+def _observe(state: _Game, observe: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
+    """The observations asked for, and those left unanswered (see :data:`UNANSWERED`)."""
+    skipped: list[str] = []
+    if type(state) is AnniversaryState:
+        skipped = [key for key in observe if key in UNANSWERED]
+    observed = {
+        key: OBSERVATIONS[key](state)
+        for key in observe
+        if key in OBSERVATIONS and key not in skipped
+    }
+    return observed, skipped
 
 
 class _Unreadable(Exception):
@@ -154,14 +295,42 @@ def _refused_start(code: ErrorCode) -> ResultFields:
     return {"errors": [{"at": None, "code": code.value}], "state": None, "perft": None}
 
 
-def _start(rules: Config, position: JSON) -> State | None:
+def _with_readings(config: JSON, default: Readings | None) -> JSON:
+    """``config`` with its missing readings taken from ``default`` (for a game with cards).
+
+    A configuration that is not an object, has no ``anniversary_cards``, or
+    whose ``readings`` is not an object is left as it is (and refused or
+    played as it says).
+    """
+    if default is None or type(config) is not dict or "anniversary_cards" not in config:
+        return config
+    given = config.get("readings", {})
+    if type(given) is not dict:
+        return config
+    readings: dict[str, JSON] = {
+        reading.name: getattr(default, reading.name)
+        for reading in READINGS
+        if getattr(default, reading.name) != reading.default
+    }
+    readings.update(given)
+    return {**config, "readings": readings} if readings else config
+
+
+def _has_cards(rules: Config) -> bool:
+    """Whether a configuration plays with anniversary cards (rule 28)."""
+    return type(rules.rules.deck) is AnniversaryDeck
+
+
+def _start(rules: Config, position: JSON) -> _Game | None:
     """The game a case starts: a new game, or the game at ``position``.
 
     ``None`` for a position that is not one, cannot arise in a game (rules
-    12.1 to 12.14), or belongs to another configuration.
+    12.1 to 12.14), or belongs to another configuration.  A game with
+    anniversary cards starts at the first deal (callers refuse a position
+    for it first: see :func:`run_case`).
     """
     if position is None:
-        return new_game(rules)
+        return new_anniversary_game(rules) if _has_cards(rules) else new_game(rules)
     try:
         start = position_from_dict(position)
         state = from_position(start)
@@ -176,6 +345,8 @@ def run_case(
     observe: Sequence[str],
     depth: int | None,
     position: JSON = None,
+    *,
+    default_readings: Readings | None = None,
 ) -> ResultFields:
     """Play a case's actions from a new game (or ``position``) and answer as the protocol says.
 
@@ -185,15 +356,24 @@ def run_case(
     ``perft`` are then ``None``).  A perft is counted within
     :data:`~wizard_rules.sim.perft.PERFT_NODE_BUDGET` positions; ``perft``
     is ``None`` if it needed more.
+
+    A game with anniversary cards (rules 28 to 41) starts at the first deal
+    only: a case that gives it a position is answered ``unsupported``
+    (``True``), and the observations of :data:`UNANSWERED` are listed as
+    unsupported (and left out of ``state``).  ``default_readings``, when
+    given, are the readings such a configuration takes for those it does
+    not name (instead of the specification's defaults).
     """
     try:
-        rules: Config = config_from_dict(config)
+        rules: Config = config_from_dict(_with_readings(config, default_readings))
     except RecordError:
         return _refused_start(ErrorCode.INVALID_CONFIG)
+    if position is not None and _has_cards(rules):
+        return {"errors": [], "state": None, "perft": None, "unsupported": True}
     started = _start(rules, position)
     if started is None:
         return _refused_start(ErrorCode.INVALID_POSITION)
-    state = started
+    state: _Game = started
     errors: list[Refusal] = []
     for index, value in enumerate(actions):
         try:
@@ -202,12 +382,15 @@ def run_case(
             errors.append({"at": index, "code": unreadable.code.value})
         except (IllegalActionError, InvalidArgumentError, ConfigError) as refused:
             errors.append({"at": index, "code": refused.code.value})
-    observed = {key: OBSERVATIONS[key](state) for key in observe if key in OBSERVATIONS}
-    return {
+    observed, skipped = _observe(state, observe)
+    result: ResultFields = {
         "errors": errors,
         "state": observed,
-        "perft": None if depth is None else perft_within_budget(state, depth),
+        "perft": None if depth is None else perft_within_budget(state, depth),  # type: ignore[arg-type]
     }
+    if skipped:
+        result["unsupported"] = skipped
+    return result
 
 
 _Answer: TypeAlias = (
@@ -221,24 +404,33 @@ class Session:
     ``start`` makes a new game, ``apply`` plays one action on it and
     ``query`` observes it (see
     :data:`~wizard_rules.conformance.protocol.PROTOCOL_VERSION_2`).
+    ``default_readings`` are the readings a configuration with anniversary
+    cards takes for those it does not name (see :func:`serve`).
     """
 
-    def __init__(self) -> None:
-        self.state: State | None = None
+    def __init__(self, default_readings: Readings | None = None) -> None:
+        self.state: _Game | None = None
+        self.default_readings = default_readings
 
     def start(self, config: JSON, position: JSON) -> OkAnswer | RefusedAnswer:
-        """Start a new game with ``config``, at ``position`` unless it is ``None``."""
+        """Start a new game with ``config``, at ``position`` unless it is ``None``.
+
+        A game with anniversary cards cannot start at a position: refused
+        with ``unsupported``.
+        """
         try:
-            rules = config_from_dict(config)
+            rules = config_from_dict(_with_readings(config, self.default_readings))
         except RecordError:
             return {"type": "refused", "code": ErrorCode.INVALID_CONFIG.value}
+        if position is not None and _has_cards(rules):
+            return {"type": "refused", "code": "unsupported"}
         state = _start(rules, position)
         if state is None:
             return {"type": "refused", "code": ErrorCode.INVALID_POSITION.value}
         self.state = state
         return {"type": "ok"}
 
-    def play(self, state: State, value: JSON) -> OkAnswer | RefusedAnswer:
+    def play(self, state: _Game, value: JSON) -> OkAnswer | RefusedAnswer:
         """Apply one action to the game, or refuse it and keep the game."""
         try:
             self.state = apply(state, _decode_action(value))
@@ -251,7 +443,11 @@ class Session:
     def handle(
         self, request: dict[str, Any]
     ) -> OkAnswer | RefusedAnswer | ObservedAnswer | ErrorAnswer:
-        """Answer a ``start``, ``apply`` or ``query`` request."""
+        """Answer a ``start``, ``apply`` or ``query`` request.
+
+        In a game with anniversary cards, a ``query`` leaves out the
+        observations of :data:`UNANSWERED`.
+        """
         kind = request["type"]
         if kind == "start":
             return self.start(request.get("config"), request.get("position"))
@@ -263,7 +459,7 @@ class Session:
         observe = request.get("observe")
         if type(observe) is not list or not all(type(key) is str for key in observe):
             return {"type": "error", "message": "malformed query request"}
-        observed = {key: OBSERVATIONS[key](state) for key in observe if key in OBSERVATIONS}
+        observed, _ = _observe(state, observe)
         return {"type": "observed", "state": observed}
 
 
@@ -314,18 +510,26 @@ def handle(
         if problem:
             return {"type": "error", "id": request.get("id"), "message": problem}
         result = run_case(
-            request.get("config"), request["actions"], observe, depth, request.get("position")
+            request.get("config"),
+            request["actions"],
+            observe,
+            depth,
+            request.get("position"),
+            default_readings=None if session is None else session.default_readings,
         )
         started = result["state"] is not None
         if depth is not None and started and result["perft"] is None:
             return {"type": "error", "id": request.get("id"), "message": _OVER_BUDGET}
-        return {
+        answer: ResultAnswer = {
             "type": "result",
             "id": request.get("id"),
             "errors": result["errors"],
             "state": result["state"],
             "perft": result["perft"],
         }
+        if "unsupported" in result:
+            answer["unsupported"] = result["unsupported"]
+        return answer
     return {"type": "error", "message": f"unknown request type {kind!r}"[:200]}
 
 
@@ -384,8 +588,19 @@ def _reply(line: str, session: Session) -> str | None:
         return _dumps(_error("a request must not be nested so deeply"))
 
 
-def serve(stdin: IO[bytes] | IO[str] | None = None, stdout: TextIO | None = None) -> int:
+def serve(
+    stdin: IO[bytes] | IO[str] | None = None,
+    stdout: TextIO | None = None,
+    *,
+    default_readings: Readings | None = None,
+) -> int:
     """Answer protocol requests until ``bye`` or the end of input; return 0.
+
+    ``default_readings``, when given, are the readings a configuration with
+    anniversary cards takes for those it does not name, instead of the
+    specification's defaults (``wizard-rules conformance adapter --reading
+    NAME=VALUE``): an adapter that follows other readings, to show the
+    reading detector.
 
     Standard input is read as bytes and decoded here, so the locale's
     encoding does not matter.  A line that is not UTF-8, not JSON (``NaN``
@@ -395,7 +610,7 @@ def serve(stdin: IO[bytes] | IO[str] | None = None, stdout: TextIO | None = None
     """
     source = sys.stdin.buffer if stdin is None else stdin
     sink = sys.stdout if stdout is None else stdout
-    session = Session()
+    session = Session(default_readings)
     while (line := _next_line(source)) is not None:
         if isinstance(line, dict):
             text: str | None = _dumps(line)

@@ -115,6 +115,7 @@ from typing import Final, Literal, NotRequired, TypeAlias, TypedDict
 
 __all__ = [
     "ANSWER_FIELDS",
+    "CARD_VIEW_KEYS",
     "CONFIG_KEYS",
     "JSON",
     "MAX_LINE_BYTES",
@@ -209,24 +210,24 @@ class CaseRequest(TypedDict):
 
 
 class ResultFields(TypedDict):
-    """What an adapter found for a case: the refusals, the observations and the perft count."""
-
-    errors: list[Refusal]
-    state: JSONObject | None
-    perft: int | None
-
-
-class ResultAnswer(ResultFields):
-    """The adapter's answer to a case: :class:`ResultFields` with the case's ``id``.
+    """What an adapter found for a case: the refusals, the observations and the perft count.
 
     ``unsupported`` (optional) is ``true`` for a case the adapter does not
     support, or the names of the parts it cannot answer (observation keys,
     ``"errors"``, ``"perft"``).
     """
 
+    errors: list[Refusal]
+    state: JSONObject | None
+    perft: int | None
+    unsupported: NotRequired[bool | list[str]]
+
+
+class ResultAnswer(ResultFields):
+    """The adapter's answer to a case: :class:`ResultFields` with the case's ``id``."""
+
     type: Literal["result"]
     id: JSON
-    unsupported: NotRequired[bool | list[str]]
 
 
 class ErrorAnswer(TypedDict):
@@ -268,6 +269,12 @@ OBSERVATION_KEYS: Final[tuple[str, ...]] = (
     "legal_actions",
     "position",
     "views",
+    "trump_card",
+    "vampire_copies",
+    "declared",
+    "bid_changes",
+    "round_bid_changes",
+    "card_views",
 )
 """What a ``case`` request may ask to observe, in this order.
 
@@ -298,7 +305,86 @@ key                      value
 ``legal_actions``        the legal actions of the player to act (order does not matter)
 ``position``             the position, in the canonical one-line notation of rule 1.4
 ``views``                for each seat, what that seat is given: see :data:`VIEW_KEYS`
+``trump_card``           the card in the trump place: the turned card, or the Werewolf
+                         once its holder has taken the turned card (rule 32.1); ``null``
+                         before the deal
+``vampire_copies``       the card the Vampire counts as this round (rule 37): the card
+                         in the trump place, or under the Werewolf the card the reading
+                         ``vampire_under_werewolf`` names; ``null`` before it is known
+                         and in a game without the Vampire
+``declared``             for each card of the current trick, in the order played, what it
+                         was declared as: a suit's letter (a Juggler or a Cloud), ``"W"``
+                         or ``"J"`` (a Shapeshifter), or ``null`` (every other card, and
+                         a card still to be declared)
+``bid_changes``          this round's bid changes of the Cloud (rule 34), in order: each
+                         ``[SEAT, BY]`` with ``BY`` ``1`` or ``-1``
+``round_bid_changes``    for each finished round, its bid changes, as ``bid_changes``
+``card_views``           for each seat, what that seat is given of the cards' secrets:
+                         see :data:`CARD_VIEW_KEYS`
 =======================  ===============================================================
+
+*The anniversary cards* (rules 28 to 41; an addition that older adapters
+need not know).  A configuration with the key ``anniversary_cards`` plays
+with them (see :data:`CONFIG_KEYS`); an adapter that does not know the key
+answers such a case unsupported, as for every key.  In such a game the
+observations above read as follows:
+
+* ``phase`` may also be ``"werewolf"`` (the Werewolf's holder takes the
+  turned card and names trump), ``"reveal"`` (a chance step: the stock's
+  next card is turned up for the Vampire, rule 37.3), ``"declare"`` (the
+  card just played is declared), ``"pass"`` (the Juggler's pass, rule
+  33.2), ``"change_bid"`` (the Cloud's bid change, rule 34.2) or
+  ``"witch"`` (the Witch's swap, rule 36.2); ``current_player`` is
+  ``null`` at a ``reveal`` as at a deal;
+* ``turned`` is the card turned for trump (also when the Werewolf took it
+  into a hand; ``trump_card`` is the card in the trump place);
+* ``bids`` are the bids after any change of the Cloud (so is each round of
+  ``round_bids``);
+* ``trick_winner`` is ``null`` while a Bomb is in the current trick; an
+  entry of ``tricks`` (and of ``trick_winners`` and
+  ``round_trick_winners``) has the winner ``null`` for a Bomb's trick,
+  which counts for no one (rule 31.1); ``leader`` after a trick is the
+  seat that leads the next (after a Bomb, rule 31.3's);
+* ``hands`` and ``legal_actions`` hold the cards' tokens (``"Dragon"``,
+  ...) and actions (``werewolf``, ``reveal`` is a chance action and never
+  legal for a player, ``declare``, ``pass``, ``change_bid``,
+  ``witch_swap``), as in game records;
+* ``position`` cannot be given: the one-line notation has no cards of
+  these; an adapter answers it ``"unsupported": ["position"]``, and a case
+  that starts from a position with these cards ``"unsupported": true``;
+* ``views`` keeps its shape: each seat's own hand (``null`` for the
+  others), the bids, ``unseen_bids`` ``[]`` and ``round_bids``; what the
+  cards add to a seat's view is ``card_views``.
+
+In the standard game the new observations hold what a game without the
+cards has: ``trump_card`` the turned card, ``vampire_copies`` ``null``,
+``declared`` ``null`` for each card of the trick, ``bid_changes`` ``[]``,
+``round_bid_changes`` ``[]`` for each finished round, and ``card_views``
+nothing passed or swapped.
+"""
+
+CARD_VIEW_KEYS: Final[tuple[str, ...]] = ("passing", "passes", "witch_swaps")
+"""The keys of each seat's object in the observation ``card_views``, in this order.
+
+``card_views`` is a list with one object per seat, in seat order: what that
+seat is given of the secrets the anniversary cards make (rule 41.2), with
+exactly these keys:
+
+=================  ====================================================================
+key                value
+=================  ====================================================================
+``passing``        during a Juggler's pass, the card this seat has put aside to pass,
+                   or ``null`` (not yet, or no pass going on)
+``passes``         this round's passes as this seat saw them, in order: each
+                   ``[GIVEN, RECEIVED]``, the card it passed to its left and the card
+                   its right-hand neighbour passed to it (rule 33.3)
+``witch_swaps``    this round's Witch swaps, in order: each ``{"player": SEAT,
+                   "trick": N, "give": CARD, "take": CARD}`` (``trick`` the index of
+                   her trick among the round's, from 0); ``give`` and ``take`` are
+                   ``null`` when she kept her hand, and ``give`` (the card put face
+                   down into the trick) is ``null`` for every seat but the Witch's
+                   player (rule 36.3)
+=================  ====================================================================
 """
 
 VIEW_KEYS: Final[tuple[str, ...]] = ("hands", "bids", "unseen_bids", "round_bids")
@@ -336,14 +422,27 @@ CONFIG_KEYS: Final[tuple[str, ...]] = (
     "delayed_reveal",
     "hardcore",
     "clairvoyance",
+    "anniversary_cards",
+    "readings",
 )
 """The keys of a case's ``config`` that the protocol defines.
 
 ``players`` and ``first_dealer`` (the base game); ``forbid_bid_total_match``
 (rule 20), ``canadian_rule`` (rule 21), ``hidden_bids`` (rule 23),
 ``delayed_reveal`` (rule 24), ``hardcore`` (rule 25) and ``clairvoyance``
-(rule 26), each ``true`` or ``false``; ``schedule`` (rule 22).  An adapter
-that does not know a key given answers the case unsupported.
+(rule 26), each ``true`` or ``false``; ``schedule`` (rule 22).  The
+anniversary cards (rules 28 to 41): ``anniversary_cards``, an array of the
+names of the cards added to the 60 (``"dragon"``, ``"fairy"``, ``"bomb"``,
+``"werewolf"``, ``"juggler"``, ``"cloud"``, ``"shapeshifter"``,
+``"witch"``, ``"vampire"``; at least one, each once, the Dragon with the
+Fairy or neither: rule 28.2), and ``readings``, an object of reading names
+and values for the points the sources leave open (``bomb_leader``,
+``cloud_timing``, ``effect_order``, ``vampire_under_werewolf``,
+``juggler_last_trick``; a reading left out takes the specification's
+default, so only the others need be given).  Anything else there, or the
+cards with hidden bids, delayed reveal or clairvoyance (rule 28.5), is
+``invalid_config``.  An adapter that does not know a key given answers the
+case unsupported.
 """
 
 UNORDERED_OBSERVATIONS: Final[frozenset[str]] = frozenset({"hands", "winners", "legal_actions"})
