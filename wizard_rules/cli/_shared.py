@@ -12,6 +12,10 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final, TextIO
 
+import attrs
+
+from wizard_rules.core.anniversary.deck import CARD_NAMES, EDITIONS, AnniversaryDeck
+from wizard_rules.core.anniversary.readings import READINGS, Readings
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS
 from wizard_rules.core.rules import (
     ListedSchedule,
@@ -26,10 +30,13 @@ from wizard_rules.errors import ConfigError
 __all__ = [
     "VARIANT_FLAGS",
     "VariantFlagError",
+    "cards_arg",
+    "cards_rules",
     "is_terminal",
     "players_arg",
     "positive_arg",
     "progress_bar",
+    "reading_arg",
     "rich_lines",
     "rich_table",
     "rules_of",
@@ -93,6 +100,81 @@ def schedule_arg(text: str) -> StandardSchedule | OddSchedule | ListedSchedule:
         return parse_schedule(text)
     except ConfigError as error:
         raise argparse.ArgumentTypeError(error.message) from None
+
+
+def cards_arg(text: str) -> tuple[str, ...]:
+    """The anniversary cards ``text`` names (an argparse type, for ``--cards``; rule 28).
+
+    ``all`` (the nine), ``20``, ``25`` or ``30`` (an edition's cards), or
+    card names separated by commas (``dragon,fairy,bomb``; any case).  Each
+    card once, and the Dragon with the Fairy or neither (rule 28.2).
+    """
+    words = text.strip().lower()
+    if words == "all":
+        return CARD_NAMES
+    if words in EDITIONS:
+        return EDITIONS[words]
+    names = tuple(name.strip() for name in words.split(","))
+    for name in names:
+        if name not in CARD_NAMES:
+            raise argparse.ArgumentTypeError(
+                f"not an anniversary card: {name[:30]!r} (the cards are "
+                f"{', '.join(CARD_NAMES)}; or all, 20, 25 or 30 for an edition's)"
+            )
+    try:
+        return AnniversaryDeck(added=names).added
+    except ConfigError as error:  # a card named twice, the Dragon without the Fairy
+        raise argparse.ArgumentTypeError(error.message) from None
+
+
+def reading_arg(text: str) -> tuple[str, str]:
+    """The reading ``NAME=VALUE`` that ``text`` chooses (an argparse type, for ``--reading``).
+
+    ``NAME`` is one of :data:`~wizard_rules.core.anniversary.READINGS`, and
+    ``VALUE`` one of its values.
+    """
+    name, equals, value = text.partition("=")
+    name, value = name.strip(), value.strip()
+    known = {reading.name: reading for reading in READINGS}
+    if not equals or name not in known:
+        raise argparse.ArgumentTypeError(
+            f"a reading is NAME=VALUE, NAME one of {', '.join(known)}; not {text[:40]!r}"
+        )
+    try:
+        Readings(**{name: value})
+    except ConfigError as error:
+        raise argparse.ArgumentTypeError(error.message) from None
+    return name, value
+
+
+def cards_rules(
+    rules: Rules, cards: Sequence[str] | None, readings: Sequence[tuple[str, str]]
+) -> Rules:
+    """``rules`` with the anniversary cards ``cards`` added and ``readings`` chosen.
+
+    ``cards`` of ``None`` leaves ``rules`` as they are (and then there may be
+    no reading).
+
+    :raises VariantFlagError: the cards cannot be played with the variants
+        of ``rules`` (rule 28.5: hidden bids, delayed reveal, clairvoyance),
+        a reading is chosen twice, or readings without cards.
+    """
+    if cards is None:
+        if readings:
+            raise VariantFlagError(
+                "--reading", "the readings are those of the anniversary cards: add --cards"
+            )
+        return rules
+    chosen: dict[str, str] = {}
+    for name, value in readings:
+        if chosen.get(name, value) != value:
+            raise VariantFlagError("--reading", f"the reading {name} is chosen twice")
+        chosen[name] = value
+    deck = AnniversaryDeck(added=tuple(cards), readings=Readings(**chosen))
+    try:
+        return attrs.evolve(rules, deck=deck)
+    except ConfigError as error:  # rule 28.5
+        raise VariantFlagError("--cards", error.message) from None
 
 
 VARIANT_FLAGS: Final = (

@@ -79,10 +79,13 @@ from wizard_rules._version import __version__
 from wizard_rules.cli._shared import (
     VARIANT_FLAGS,
     VariantFlagError,
+    cards_arg,
+    cards_rules,
     is_terminal,
     players_arg,
     positive_arg,
     progress_bar,
+    reading_arg,
     rich_lines,
     rich_table,
     rules_of,
@@ -108,6 +111,7 @@ if TYPE_CHECKING:
     from typing import TypeAlias
 
     from wizard_rules.agents.arena import ArenaResult
+    from wizard_rules.core.anniversary.state import AnniversaryState
 
     # What ``add_subparsers`` returns: each subcommand adds its parser to it.
     _Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
@@ -242,6 +246,23 @@ def _add_variants(parser: argparse.ArgumentParser) -> None:
         help="variant: in round 1 each player sees every other card but not their own, and "
         "the trick plays itself after the last bid (rule 26)",
     )
+    parser.add_argument(
+        "--cards",
+        type=cards_arg,
+        metavar="NAMES",
+        help="play with anniversary cards (rule 28): card names, comma-separated (dragon,"
+        "fairy,bomb,werewolf,juggler,cloud,shapeshifter,witch,vampire; the Dragon only with "
+        "the Fairy), or 20, 25 or 30 for an edition's cards, or all",
+    )
+    parser.add_argument(
+        "--reading",
+        type=reading_arg,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="with --cards: the reading of a disputed point, as bomb_leader=highest_card "
+        "(repeatable; see 'The readings' in the docs); unnamed readings are the defaults",
+    )
 
 
 def _rules(
@@ -257,6 +278,7 @@ def _rules(
     names = [name for name, _flag in VARIANT_FLAGS if getattr(args, name, False)]
     try:
         rules = rules_of(names, args.schedule)
+        rules = cards_rules(rules, args.cards, args.reading)
     except VariantFlagError as error:
         parser.error(str(error))
     if players is not None:
@@ -531,7 +553,9 @@ def _arena(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextI
                 progress=progress,
                 rules=rules,
             )
-    except InvalidArgumentError as error:  # (the rules were checked by _rules, above)
+    except (InvalidArgumentError, ConfigError) as error:  # (the rules: checked by _rules)
+        if args.cards is not None:  # an arena that does not play the anniversary cards
+            parser.error(f"argument --cards: the arena cannot play these cards: {error.message}")
         parser.error(error.message)
     if args.json:
         out.write(json.dumps(result.to_json(), indent=2) + "\n")
@@ -561,7 +585,7 @@ def _replay(path: str, out: TextIO) -> int:
     return 0
 
 
-def _read_record(path: str) -> State | None:
+def _read_record(path: str) -> State | AnniversaryState | None:
     """The final state of the game record in ``path``, or ``None`` after a line on stderr."""
     # At most one byte more than a record may hold is read, so that a huge
     # file, /dev/zero or an endless standard input is refused at once (by
@@ -657,6 +681,10 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         given = [flag for name, flag in VARIANT_FLAGS if getattr(args, name)]
         if args.schedule is not None:
             given.append("--schedule")
+        if args.cards is not None:
+            given.append("--cards")
+        if args.reading:
+            given.append("--reading")
         if given:
             parser.error(
                 f"argument {given[0]}: a resumed game keeps the options it was saved with"

@@ -535,7 +535,8 @@ def position_of(source: State | PlayerView) -> Position:
         from wizard_rules.core.anniversary.state import AnniversaryState
         from wizard_rules.core.anniversary.views import AnniversaryView
 
-        if type(source) is AnniversaryState or type(source) is AnniversaryView:
+        given: type = type(source)  # the signature's types leave these out
+        if given is AnniversaryState or given is AnniversaryView:
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT,
                 f"positions of games with anniversary cards are not written yet: no "

@@ -62,12 +62,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, Final, NoReturn, get_args
+from typing import TYPE_CHECKING, Any, Final, NoReturn, get_args
 
 import attrs
 
 from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
 from wizard_rules.core.anniversary.actions import (
+    ANNIVERSARY_ACTION_TYPES,
     AnniversaryAction,
     ChangeBid,
     Declare,
@@ -105,7 +106,16 @@ from wizard_rules.errors import (
     show_value,
 )
 
+if TYPE_CHECKING:
+    from wizard_rules.core.anniversary.state import (
+        AnniversaryRoundResult,
+        AnniversaryState,
+        AnniversaryTrick,
+    )
+    from wizard_rules.core.anniversary.views import AnniversaryView
+
 __all__ = [
+    "MAX_ANNIVERSARY_RECORD_ACTIONS",
     "MAX_RECORD_ACTIONS",
     "MAX_RECORD_TEXT",
     "POSITION_FORMAT",
@@ -147,6 +157,25 @@ Each round has a deal, at most one trump choice, a bid per player and a card
 per player and trick.  :meth:`GameRecord.from_dict` refuses a record with
 more actions (``invalid_record``) before it decodes any of them.
 """
+MAX_ANNIVERSARY_RECORD_ACTIONS: Final = max(
+    rounds * 2
+    + players * rounds
+    + players * rounds * (rounds + 1) // 2
+    + rounds * (9 + 2 * players)
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    for rounds in (len(DECK) // players,)
+)
+"""The most actions a game with anniversary cards can have: 1,030, for 3 players.
+
+Each round has, besides :data:`MAX_RECORD_ACTIONS`' actions, at most a
+Werewolf's trump (it takes the place of the dealer's choice) and the card
+turned up for the Vampire, four declarations (the Juggler, the Cloud, the
+Shapeshifter and a Vampire copying one of them), two passes of a card per
+player (the Juggler and a Vampire copying it), two bid changes and two
+Witch's swaps (the Cloud or the Witch, and a Vampire copying it): ``9 + 2 *
+players`` more.  :meth:`GameRecord.from_dict` refuses a record of such a game
+with more (``invalid_record``) before it decodes any of them.
+"""
 MAX_RECORD_TEXT: Final = 1 << 20
 """The longest game record :meth:`GameRecord.from_json` reads: 1 MiB (characters or bytes).
 
@@ -170,6 +199,8 @@ _RULES_FIELDS: Final = (*_VARIANT_FIELDS, "schedule", "anniversary_cards", "read
 _CONFIG_REQUIRED: Final = frozenset({"players"})
 _ACTION_TYPES: Final = get_args(Action)
 """The four action classes (the members of :data:`~wizard_rules.Action`)."""
+_RECORD_ACTION_TYPES: Final = (*_ACTION_TYPES, *ANNIVERSARY_ACTION_TYPES)
+"""The action classes a record may hold: the four, and the anniversary cards' six."""
 
 
 def dumps(value: Any, *, indent: int | None = None) -> str:
@@ -656,7 +687,7 @@ _ANNIVERSARY_READERS: Final[dict[str, Any]] = {
 # -- player views -------------------------------------------------------------
 
 
-def view_to_dict(view: PlayerView) -> dict[str, Any]:
+def view_to_dict(view: PlayerView | AnniversaryView) -> dict[str, Any]:
     """Return one player's view as a JSON-ready dict, to send to that player.
 
     It holds exactly what the :class:`~wizard_rules.PlayerView` holds (the
@@ -667,12 +698,25 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
     actions.  Nothing in it depends on the cards or bids hidden from the
     viewer (rule 13.2).
 
-    :raises InvalidArgumentError: ``view`` is not a :class:`~wizard_rules.PlayerView`.
+    An :class:`~wizard_rules.core.anniversary.AnniversaryView` (a game with
+    anniversary cards) is written field by field, every field it holds and
+    nothing else (rule 41): ``config``, ``seat``, ``phase``, ``round``,
+    ``dealer``, ``current_player``, ``hand``, ``hand_sizes``, ``turned``,
+    ``trump_card``, ``werewolf_seat``, ``revealed``, ``vampire_copies``,
+    ``trump``, ``bids``, ``bid_changes`` (``[seat, by]`` pairs), ``trick``
+    and ``declared`` (``"H"``, ``"W"``, ``"J"`` or ``null`` per card, as a
+    declaration's record writes it), ``leader``, ``tricks`` (each with its
+    ``declared``, a ``winner`` that is ``null`` for a Bomb's trick, and
+    ``next_leader``), ``tricks_won``, ``passing``, ``passes``
+    (``[given, received]`` pairs), ``witch_swaps`` (``give`` is ``null``
+    unless the viewer gave it), ``results`` and ``scores``.  It has no legal
+    actions: ask the game's :func:`~wizard_rules.check_as` for an answer.
+
+    :raises InvalidArgumentError: ``view`` is not a :class:`~wizard_rules.PlayerView`
+        (nor an AnniversaryView).
     """
     if type(view) is not PlayerView:
-        raise InvalidArgumentError(
-            ErrorCode.INVALID_ARGUMENT, f"expected a PlayerView, not {type(view).__name__}"
-        )
+        return _anniversary_view_to_dict(view)
 
     return {
         "config": config_to_dict(view.config),
@@ -709,6 +753,80 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
         "scores": list(view.scores),
         "winners": list(view.winners),
         "legal_actions": [action_to_dict(action) for action in view.legal_actions()],
+    }
+
+
+def _anniversary_view_to_dict(view: object) -> dict[str, Any]:
+    """:func:`view_to_dict` of an AnniversaryView (else refuse ``view``)."""
+    from wizard_rules.core.anniversary.views import AnniversaryView
+
+    if type(view) is not AnniversaryView:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected a PlayerView, not {type(view).__name__}"
+        )
+    return {
+        "config": config_to_dict(view.config),
+        "seat": view.seat,
+        "phase": view.phase.value,
+        "round": view.round,
+        "dealer": view.dealer,
+        "current_player": view.current_player,
+        "hand": cards_to_json(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "turned": card_to_json(view.turned),
+        "trump_card": card_to_json(view.trump_card),
+        "werewolf_seat": view.werewolf_seat,
+        "revealed": card_to_json(view.revealed),
+        "vampire_copies": card_to_json(view.vampire_copies),
+        "trump": suit_to_json(view.trump),
+        "bids": list(view.bids),
+        "bid_changes": [[seat, by] for seat, by in view.bid_changes],
+        "trick": cards_to_json(view.current_trick),
+        "declared": _declarations_json(view.declared),
+        "leader": view.leader,
+        "tricks": [_anniversary_trick_json(trick) for trick in view.completed_tricks],
+        "tricks_won": list(view.tricks_won),
+        "passing": card_to_json(view.passing),
+        "passes": [cards_to_json(given_and_got) for given_and_got in view.passes],
+        "witch_swaps": [
+            {
+                "player": swap.player,
+                "trick": swap.trick,
+                "give": card_to_json(swap.give),
+                "take": card_to_json(swap.take),
+            }
+            for swap in view.witch_swaps
+        ],
+        "results": [_anniversary_result_json(result) for result in view.results],
+        "scores": list(view.scores),
+    }
+
+
+def _declarations_json(declared: tuple[Suit | Kind | None, ...]) -> list[str | None]:
+    return [None if value is None else _declared_json(value) for value in declared]
+
+
+def _anniversary_trick_json(trick: AnniversaryTrick) -> dict[str, Any]:
+    return {
+        "leader": trick.leader,
+        "cards": cards_to_json(trick.cards),
+        "declared": _declarations_json(trick.declared),
+        "winner": trick.winner,
+        "next_leader": trick.next_leader,
+    }
+
+
+def _anniversary_result_json(result: AnniversaryRoundResult) -> dict[str, Any]:
+    return {
+        "round": result.round,
+        "dealer": result.dealer,
+        "turned": card_to_json(result.turned),
+        "trump": suit_to_json(result.trump),
+        "bids": list(result.bids),
+        "bid_changes": [[seat, by] for seat, by in result.bid_changes],
+        "tricks": [_anniversary_trick_json(trick) for trick in result.tricks],
+        "tricks_won": list(result.tricks_won),
+        "scores": list(result.scores),
     }
 
 
@@ -894,7 +1012,7 @@ def _actions(items: Iterable[Action]) -> tuple[Action, ...]:
             f"GameRecord.actions must be an iterable of actions, not {type(items).__name__}",
         ) from None
     for action in actions:
-        if type(action) not in _ACTION_TYPES:
+        if type(action) not in _RECORD_ACTION_TYPES:
             raise InvalidActionError(
                 ErrorCode.INVALID_ACTION, f"expected an action, not {type(action).__name__}"
             )
@@ -917,6 +1035,12 @@ def _check_start(instance: GameRecord, _attribute: object, value: Any) -> None:
             ErrorCode.INVALID_ARGUMENT,
             f"GameRecord.start must be a Position or None, not {type(value).__name__}",
         )
+    if type(instance.config.rules.deck) is AnniversaryDeck:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            "a game with anniversary cards starts with new_anniversary_game: its record "
+            "has no start position (positions of such games are not written yet)",
+        )
     if value.config != instance.config:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
@@ -938,39 +1062,53 @@ class GameRecord:
     The game starts from ``new_game(config)``, or from the position
     ``start`` when there is one (see :func:`~wizard_rules.from_position`).
 
+    A game with anniversary cards (a configuration whose deck is an
+    :class:`~wizard_rules.core.anniversary.AnniversaryDeck`, rule 28.6)
+    starts with :func:`~wizard_rules.new_anniversary_game`, holds the cards'
+    actions too (:class:`~wizard_rules.core.anniversary.WerewolfTrump`,
+    :class:`~wizard_rules.core.anniversary.Reveal`, ...), and has no start
+    position.
+
     :ivar config: the rules of the game.
     :ivar actions: every action from the start on, in order.
     :ivar start: the complete :class:`~wizard_rules.Position` the game was
         set up from, of the same configuration, or ``None`` for a game that
-        starts with :func:`~wizard_rules.new_game`.
+        starts with :func:`~wizard_rules.new_game` (always ``None`` with
+        anniversary cards).
 
-    :raises InvalidArgumentError: a field has the wrong type, or ``start``
-        is a position of another configuration.
+    :raises InvalidArgumentError: a field has the wrong type, ``start``
+        is a position of another configuration, or a game with anniversary
+        cards is given one.
     :raises InvalidActionError: an item of ``actions`` is not an action.
     :raises PositionError: ``invalid_position``: ``start`` is a partial position.
     """
 
     config: Config = attrs.field(validator=_check_config)
-    actions: tuple[Action, ...] = attrs.field(converter=_actions)
+    actions: tuple[Action | AnniversaryAction, ...] = attrs.field(converter=_actions)
     start: Position | None = attrs.field(default=None, validator=_check_start)
-    _final: State | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _final: State | AnniversaryState | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
 
     @classmethod
-    def from_state(cls, state: State) -> GameRecord:
+    def from_state(cls, state: State | AnniversaryState) -> GameRecord:
         """Return the record of the game that led to ``state``.
 
         It starts where the state's game started: :attr:`State.start
-        <wizard_rules.State.start>` (a position) or a new game.
+        <wizard_rules.State.start>` (a position) or a new game; a game with
+        anniversary cards, with :func:`~wizard_rules.new_anniversary_game`.
         """
         if type(state) is not State:
-            raise not_a_state(state)
+            return cls(_anniversary_state(state).config, state.history)
         return cls(state.config, state.history, state.start)
 
-    def replay(self) -> State:
+    def replay(self) -> State | AnniversaryState:
         """Apply the actions to the start of the game and return the final state.
 
         The start is ``from_position(start)``, or ``new_game(config)`` when
-        the record has no start position.
+        the record has no start position (``new_anniversary_game(config)``
+        for a game with anniversary cards, whose final state is an
+        :class:`~wizard_rules.core.anniversary.AnniversaryState`).
 
         :raises RecordError: ``illegal_record``, with
             :attr:`~wizard_rules.errors.RecordError.index` set to the first
@@ -978,7 +1116,13 @@ class GameRecord:
         """
         if self._final is not None:
             return self._final
-        state = new_game(self.config) if self.start is None else from_position(self.start)
+        state: State | AnniversaryState
+        if type(self.config.rules.deck) is AnniversaryDeck:
+            from wizard_rules.core.anniversary.transitions import new_anniversary_game
+
+            state = new_anniversary_game(self.config)
+        else:
+            state = new_game(self.config) if self.start is None else from_position(self.start)
         for index, action in enumerate(self.actions):
             try:
                 state = apply(state, action)
@@ -1024,8 +1168,10 @@ class GameRecord:
         The record is checked by replaying it under the rules.
 
         :raises RecordError: ``invalid_record`` for a wrong shape or version
-            (also for more than :data:`MAX_RECORD_ACTIONS` actions, refused
-            before any is decoded),
+            (also for more than :data:`MAX_RECORD_ACTIONS` actions, or
+            :data:`MAX_ANNIVERSARY_RECORD_ACTIONS` with anniversary cards,
+            refused before any is decoded, and for a start position in a
+            game with anniversary cards),
             or a start position that cannot arise in a game or is partial (the
             :class:`~wizard_rules.errors.PositionError` is then the cause);
             ``illegal_record`` for actions the rules refuse.
@@ -1046,6 +1192,12 @@ class GameRecord:
         fields = _object(value, f"a version {version} game record", frozenset(allowed), allowed)
         config = config_from_dict(fields["config"])
         start = fields.get("start")
+        cards = type(config.rules.deck) is AnniversaryDeck
+        if start is not None and cards:
+            raise _bad(
+                "a game with anniversary cards has no start position (positions of such "
+                "games are not written yet): 'start' must be null"
+            )
         if start is not None:
             try:
                 start = position_from_dict(start)
@@ -1058,8 +1210,9 @@ class GameRecord:
         actions = fields["actions"]
         if type(actions) is not list:
             raise _bad(f"'actions' must be an array, not {_json_type(actions)}")
-        if len(actions) > MAX_RECORD_ACTIONS:
-            raise _bad(f"a game has at most {MAX_RECORD_ACTIONS} actions, not {len(actions)}")
+        most = MAX_ANNIVERSARY_RECORD_ACTIONS if cards else MAX_RECORD_ACTIONS
+        if len(actions) > most:
+            raise _bad(f"a game has at most {most} actions, not {len(actions)}")
         record = cls(config, tuple(_indexed(action_from_dict, actions)), start)
         # The check replays the game; keep the final state so that a
         # following replay() costs nothing.
@@ -1081,6 +1234,15 @@ class GameRecord:
                 f"a game record is at most {MAX_RECORD_TEXT} characters long, not {len(text)}"
             )
         return cls.from_dict(loads(text))
+
+
+def _anniversary_state(state: object) -> AnniversaryState:
+    """``state``, if it is a game with anniversary cards (else refuse it as not a State)."""
+    from wizard_rules.core.anniversary.state import AnniversaryState
+
+    if type(state) is not AnniversaryState:
+        raise not_a_state(state)
+    return state
 
 
 def _indexed(decode: Any, items: list[Any]) -> list[Action]:

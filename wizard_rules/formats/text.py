@@ -27,9 +27,9 @@ Legal actions: none
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
-from wizard_rules.core.cards import Card, Suit
+from wizard_rules.core.cards import Card, Kind, Suit
 from wizard_rules.core.config import Config, seat_after
 from wizard_rules.core.position import Position
 from wizard_rules.core.rules import variant_names
@@ -39,7 +39,22 @@ from wizard_rules.core.trick import led_suit, winning_position
 from wizard_rules.core.views import PlayerView
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 
-__all__ = ["account", "position_table", "suit_name", "trump_sentence", "variant_words"]
+if TYPE_CHECKING:
+    from wizard_rules.core.anniversary.state import (
+        AnniversaryRoundResult,
+        AnniversaryState,
+        AnniversaryTrick,
+    )
+
+__all__ = [
+    "account",
+    "anniversary_card_text",
+    "anniversary_words",
+    "position_table",
+    "suit_name",
+    "trump_sentence",
+    "variant_words",
+]
 
 
 def suit_name(suit: Suit) -> str:
@@ -268,7 +283,7 @@ def _legal_lines(position: Position) -> list[str]:
 # -- a game: the account that wizard-rules simulate and replay print ----------------
 
 
-def account(state: State) -> str:
+def account(state: State | AnniversaryState) -> str:
     """Return a readable account of the finished rounds of ``state``.
 
     One block per round (dealer, turned card, trump, bids, every trick and
@@ -282,9 +297,20 @@ def account(state: State) -> str:
     <BLANKLINE>
     The game is not over: round 1, phase deal, to act: chance
 
-    :raises InvalidArgumentError: ``state`` is not a :class:`~wizard_rules.State`.
+    A game with anniversary cards (an
+    :class:`~wizard_rules.core.anniversary.AnniversaryState`) is told with
+    its cards' events in plain words: the Werewolf's swap and trump, the card
+    turned up for the Vampire, each declaration, a Bomb's trick won by no
+    one, the Juggler's passes, the Cloud's bid changes and the Witch's swaps.
+    The account is of the whole game, for whoever reads its record: it names
+    the passed cards and a Witch's given card, which the players themselves
+    do not all see.
+
+    :raises InvalidArgumentError: ``state`` is not a :class:`~wizard_rules.State`
+        (nor an AnniversaryState).
     """
-    _expect(state, State)
+    if type(state) is not State:
+        return _anniversary_account(state)
     config = state.config
     option = "on" if config.forbid_bid_total_match else "off"
     lines = [
@@ -333,5 +359,210 @@ def _round_lines(result: RoundResult, totals: list[int]) -> list[str]:
         lines.append(
             f"  P{seat:<4}{result.bids[seat]:>4}{result.tricks_won[seat]:>6}"
             f"{result.scores[seat]:>7}{totals[seat]:>7}"
+        )
+    return lines
+
+
+# -- the anniversary cards ----------------------------------------------------------
+
+_QUARTERS: Final = {Kind.JUGGLER: "7 1/2", Kind.CLOUD: "9 3/4"}
+"""The value of the Juggler and the Cloud in words (rules 33.1 and 34.1)."""
+
+
+def anniversary_card_text(card: Card, declared: Suit | Kind | None, copied: Card | None) -> str:
+    """A card of a trick with anniversary cards in words, with its declaration.
+
+    ``declared`` is what the card was declared as (``None``: nothing, or not
+    yet), ``copied`` the card the Vampire copies this round.
+
+    >>> from wizard_rules import Kind, Suit, parse_card
+    >>> from wizard_rules.formats.text import anniversary_card_text
+    >>> anniversary_card_text(parse_card("Juggler"), Suit.HEARTS, None)
+    'Juggler (H 7 1/2)'
+    >>> anniversary_card_text(parse_card("Shapeshifter"), Kind.WIZARD, None)
+    'Shapeshifter (Wizard)'
+    >>> anniversary_card_text(parse_card("Vampire"), Suit.CLUBS, parse_card("Cloud"))
+    'Vampire (as the Cloud: C 9 3/4)'
+    >>> anniversary_card_text(parse_card("Vampire"), None, parse_card("H7"))
+    'Vampire (as H7)'
+    """
+    kind = card.kind
+    inner = _declared_words(kind, declared)
+    if kind is Kind.VAMPIRE and copied is not None:
+        copy = _declared_words(copied.kind, declared)
+        if copied.kind in (Kind.SUIT, Kind.WIZARD, Kind.JESTER):
+            return f"Vampire (as {copied})"
+        return f"Vampire (as the {copied}{': ' + copy if copy else ''})"
+    return f"{card} ({inner})" if inner else str(card)
+
+
+def _declared_words(kind: Kind, declared: Suit | Kind | None) -> str:
+    if declared is None:
+        return ""
+    if type(declared) is Suit:
+        return f"{declared} {_QUARTERS.get(kind, '')}".rstrip()
+    return declared.name.title()
+
+
+def anniversary_words(config: Config) -> str:
+    """The anniversary cards ``config`` plays, and its readings that are not the default.
+
+    ``""`` for a game without the cards; else ``", cards Dragon Fairy"``,
+    and ``", readings bomb_leader=highest_card"`` when any reading is chosen.
+    For the first line of an account and of the terminal game.
+
+    >>> from wizard_rules import Config
+    >>> from wizard_rules.core.anniversary import AnniversaryDeck, Readings
+    >>> from wizard_rules.core.rules import Rules
+    >>> deck = AnniversaryDeck(added=("bomb",), readings=Readings(cloud_timing="round_end"))
+    >>> anniversary_words(Config(players=3, rules=Rules(deck=deck)))
+    ', cards Bomb, readings cloud_timing=round_end'
+    """
+    _expect(config, Config)
+    from wizard_rules.core.anniversary.deck import AnniversaryDeck
+
+    deck = config.rules.deck
+    if type(deck) is not AnniversaryDeck:
+        return ""
+    words = ", cards " + " ".join(str(card) for card in deck.added_cards)
+    changed = deck.readings.changed()
+    if changed:
+        words += ", readings " + " ".join(f"{k}={v}" for k, v in changed.items())
+    return words
+
+
+def _trump_words(trump: Suit | None) -> str:
+    return "no trump" if trump is None else f"trump {suit_name(trump)}"
+
+
+def _anniversary_account(state: object) -> str:
+    """:func:`account` of a game with anniversary cards (else refuse ``state``)."""
+    from wizard_rules.core.anniversary.state import AnniversaryState
+    from wizard_rules.core.anniversary.transitions import apply, new_anniversary_game
+
+    if type(state) is not AnniversaryState:
+        _expect(state, State)
+    assert type(state) is AnniversaryState
+    config = state.config
+    option = "on" if config.forbid_bid_total_match else "off"
+    lines = [
+        f"Wizard: {config.players} players, {config.rounds} rounds, "
+        f"first dealer P{config.first_dealer}, bid-total option {option}"
+        f"{variant_words(config)}{anniversary_words(config)}",
+    ]
+    totals = [0] * config.players
+    game = new_anniversary_game(config)
+    bids: list[str] = []
+    passes: list[str] = []
+    for action in state.history:
+        before, game = game, apply(game, action)
+        round_over = len(game.results) > len(before.results)
+        result = game.results[-1] if round_over else None
+        lines.extend(_event_lines(before, game, action, bids, passes))
+        tricks = result.tricks if result is not None else game.completed_tricks
+        copied = before.vampire_copies
+        for number in range(len(before.completed_tricks), len(tricks)):
+            lines.append(_anniversary_trick_line(number, tricks[number], copied))
+        changes = result.bid_changes if result is not None else game.bid_changes
+        for seat, by in changes[len(before.bid_changes) :]:
+            lines.append(f"  P{seat} changes their bid by {by:+d} (the Cloud)")
+        if result is not None:
+            lines.extend(_anniversary_score_lines(result, totals))
+    if not state.is_over:
+        lines.append("")
+        who = "chance" if state.current_player is None else f"P{state.current_player}"
+        lines.append(
+            f"The game is not over: round {state.round}, phase {state.phase.value}, to act: {who}"
+        )
+    else:
+        best = max(totals)
+        names = ", ".join(f"P{seat}" for seat in state.winners)
+        label = "Winner" if len(state.winners) == 1 else "Winners (tied)"
+        lines.append("")
+        lines.append(f"{label}: {names} with {best} points")
+    return "\n".join(lines) + "\n"
+
+
+def _event_lines(
+    before: AnniversaryState,
+    after: AnniversaryState,
+    action: Any,
+    bids: list[str],
+    passes: list[str],
+) -> list[str]:
+    """The lines one action of a game with anniversary cards adds to its account."""
+    from wizard_rules.core.actions import Bid, ChooseTrump, Deal
+    from wizard_rules.core.anniversary.actions import (
+        PassCard,
+        Reveal,
+        WerewolfTrump,
+        WitchSwap,
+    )
+    from wizard_rules.core.anniversary.state import AnniversaryPhase
+
+    lines: list[str] = []
+    kind = type(action)
+    if kind is Bid:
+        bids.append(f"P{action.player} {action.tricks}")
+        if after.phase is not AnniversaryPhase.BID:
+            lines.append("  Bids: " + ", ".join(bids))
+            bids.clear()
+    elif kind is Deal:
+        size = before.deal_size
+        cards = "card" if size == 1 else "cards"
+        line = f"Round {before.round} ({size} {cards} each), dealer P{before.dealer}, "
+        turned = after.turned
+        if after.phase is AnniversaryPhase.BID or after.phase is AnniversaryPhase.REVEAL:
+            line += f"turned {turned}: {_trump_words(after.trump)}"
+        else:
+            line += f"turned {turned}"
+        lines += ["", line]
+    elif kind is WerewolfTrump:
+        lines.append(
+            f"  P{action.player} shows the Werewolf, takes the turned {before.turned} into "
+            f"their hand, puts the Werewolf in the trump place and names "
+            f"{_trump_words(action.suit)}"
+        )
+    elif kind is ChooseTrump:
+        lines.append(f"  The dealer, P{action.player}, names {_trump_words(action.suit)}")
+    elif kind is Reveal:
+        lines.append(f"  Turned up from the stock for the Vampire to copy: {action.card}")
+    elif kind is PassCard:
+        receiver = (action.player + 1) % before.config.players
+        passes.append(f"P{action.player} gives {action.card} to P{receiver}")
+        if after.phase is not AnniversaryPhase.PASS:
+            lines.append("  The Juggler's pass: " + ", ".join(passes))
+            passes.clear()
+    elif kind is WitchSwap:
+        if action.give is None:
+            lines.append(f"  P{action.player} (the Witch) keeps their hand")
+        else:
+            lines.append(
+                f"  P{action.player} (the Witch) takes {action.take} from the trick and "
+                f"puts {action.give} in its place"
+            )
+    return lines
+
+
+def _anniversary_trick_line(number: int, trick: AnniversaryTrick, copied: Card | None) -> str:
+    players = len(trick.cards)
+    played = ", ".join(
+        f"P{(trick.leader + k) % players} {anniversary_card_text(card, trick.declared[k], copied)}"
+        for k, card in enumerate(trick.cards)
+    )
+    if trick.winner is None:
+        taken = f"no one (the Bomb); P{trick.next_leader} leads next"
+    else:
+        taken = f"P{trick.winner}"
+    return f"  Trick {number + 1}: {played} -> {taken}"
+
+
+def _anniversary_score_lines(result: AnniversaryRoundResult, totals: list[int]) -> list[str]:
+    lines = ["  seat   bid  took  round  total"]
+    for seat, points in enumerate(result.scores):
+        totals[seat] += points
+        lines.append(
+            f"  P{seat:<4}{result.bids[seat]:>4}{result.tricks_won[seat]:>6}"
+            f"{points:>7}{totals[seat]:>7}"
         )
     return lines

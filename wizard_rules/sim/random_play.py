@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any, Final, overload
 
 from wizard_rules.core.actions import Action
 from wizard_rules.core.anniversary.deck import AnniversaryDeck
-from wizard_rules.core.chance import random_deal as random_deal  # its home before 0.2
 from wizard_rules.core.chance import random_chance, require_rng
+from wizard_rules.core.chance import random_deal as random_deal  # its home before 0.2
 from wizard_rules.core.config import Config
 from wizard_rules.core.state import Phase, State, new_game, not_a_state
 from wizard_rules.core.transitions import (
