@@ -618,3 +618,152 @@ def test_actions_check_their_field_types() -> None:
     assert str(WerewolfTrump(1, None)) == "P1 shows the Werewolf and names no trump"
     assert str(Reveal(card("C5"))) == "stock card turned up: C5"
     assert str(PassCard(1, card("C5"))) == "P1 passes C5"
+
+
+# -- the rarer paths ---------------------------------------------------------------------------
+
+
+def test_a_cloud_in_a_bomb_trick_changes_no_bid() -> None:  # 34.4
+    state = start(deck_config(["bomb", "cloud"], sizes=[1]), ["C2", "Cloud", "Bomb"], "H9")
+    state = play_all(state, [Bid(1, 1), Bid(2, 0), Bid(0, 0)])
+    state = play_all(state, [Play(1, card("Cloud")), Declare(1, C)])
+    assert state.trick_winner == 1  # the Cloud so far
+    assert state.led_suit is C
+    state = apply(state, Play(2, card("Bomb")))
+    assert state.trick_winner is None  # a Bomb in the trick
+    state = apply(state, Play(0, card("C2")))
+    assert state.results[0].bid_changes == ()
+    assert state.results[0].bids == (0, 1, 0)
+
+
+def test_a_witch_with_an_empty_hand_is_not_asked() -> None:  # 36.2
+    state = start(deck_config(["witch"], sizes=[1]), ["C2", "Witch", "S5"], "H9")
+    state = play_all(state, [Bid(1, 0), Bid(2, 1), Bid(0, 0), Play(1, card("Witch"))])
+    state = play_all(state, [Play(2, card("S5")), Play(0, card("C2"))])
+    assert state.is_over
+
+
+def test_two_witches_in_one_trick_swap_from_the_trick_as_it_lies() -> None:  # 36.2, 37.1
+    # The Witch is turned; the Werewolf's holder takes her, and under "displaced_card" the
+    # Vampire copies her: two Witch effects in one trick, in play order (40.2).
+    config = deck_config(
+        ["werewolf", "witch", "vampire"],
+        sizes=[2],
+        readings={"vampire_under_werewolf": "displaced_card"},
+    )
+    state = start(config, ["Werewolf C3", "Vampire D4", "S5 S6"], "Witch")
+    state = apply(state, WerewolfTrump(0, None))
+    assert state.hand(0) == cards("C3 Witch")
+    assert state.vampire_copies == card("Witch")
+    state = play_all(state, [Bid(1, 0), Bid(2, 1), Bid(0, 0)])
+    state = play_all(
+        state, [Play(1, card("Vampire")), Play(2, card("S5")), Play(0, card("Witch"))]
+    )
+    assert state.completed_tricks[0].winner == 2  # S5: both Witches count as Jesters
+    assert (state.phase, state.current_player) == (P.WITCH, 1)  # the Vampire, played first
+    state = apply(state, WitchSwap(1, card("D4"), card("S5")))
+    assert (state.phase, state.current_player) == (P.WITCH, 0)
+    # S5 has left the trick and D4 lies in its place; the Witch may not take herself.
+    takes = {action.take for action in legal_actions(state) if action.take is not None}
+    assert takes == {card("D4"), card("Vampire")}
+    state = apply(state, WitchSwap(0, card("C3"), card("D4")))
+    assert state.hands == (cards("D4"), cards("S5"), cards("S6"))
+
+
+def test_views_hold_the_public_facts() -> None:
+    state = cloud_round(1)
+    view = player_view(state, 2)
+    assert view.hand == cards("S6")
+    assert view.hand_sizes == (1, 1, 1)
+    assert view.current_faces == ()
+    assert view.led_suit is None
+    assert not view.is_chance
+    assert view.completed_tricks == state.completed_tricks
+    assert view.trump_card == card("H9")
+    assert view.vampire_copies == card("H9")
+
+
+def test_the_state_queries() -> None:
+    state = new_anniversary_game(deck_config(["bomb"], sizes=[1, 1]))
+    assert state.round_actions == ()
+    assert state.winners == ()
+    assert state.trick_winner is None
+    state = apply(state, Deal([cards("C2"), cards("C3"), cards("C4")], card("D9")))
+    assert state.round_actions == (Deal([cards("C2"), cards("C3"), cards("C4")], card("D9")),)
+    assert state.deck.added == ("bomb",)
+    deal = state.round_actions[0]
+    assert apply(state, Bid(1, 0)).round_actions == (deal, Bid(1, 0))
+
+
+def test_readings_are_checked_and_read_from_json() -> None:
+    from wizard_rules.core.anniversary.readings import READINGS, readings_from_dict
+
+    assert readings_from_dict({}) == Readings()
+    assert readings_from_dict({"effect_order": "cloud_juggler_witch"}).changed() == {
+        "effect_order": "cloud_juggler_witch"
+    }
+    with pytest.raises(ConfigError, match="readings are an object"):
+        readings_from_dict([])
+    with pytest.raises(ConfigError, match="readings are bomb_leader"):
+        readings_from_dict({"bomb": "x"})
+    with pytest.raises(ConfigError, match="'no_pass', not 'pass'"):
+        Readings(juggler_last_trick="pass")
+    assert [reading.default for reading in READINGS] == [
+        "would_have_won",
+        "after_trick",
+        "juggler_cloud_witch",
+        "next_stock_card",
+        "no_pass",
+    ]
+
+
+def test_only_fairies_left_after_the_bombs() -> None:  # 39.6, 31.3
+    faces = faces_of(cards("Bomb Vampire Fairy"), (None,) * 3, card("Bomb"))
+    assert winning_position(faces, None) is None
+    assert bomb_leader_position(faces, None, "would_have_won") == 2
+
+
+def test_plays_and_bids_are_checked_with_the_cards() -> None:  # 39.3, 20
+    from wizard_rules.core.rules import PlusMinusOne
+
+    deck = AnniversaryDeck(added=("bomb",))
+    rules = Rules(
+        deck=deck, bid_restrictions=(PlusMinusOne(),), schedule=ListedSchedule(sizes=(2,))
+    )
+    config = Config(players=3, rules=rules)
+    state = new_anniversary_game(config)
+    state = apply(state, Deal([cards("H2 C3"), cards("H4 Bomb"), cards("C5 C6")], card("S9")))
+    state = play_all(state, [Bid(1, 1), Bid(2, 0)])
+    assert Bid(0, 1) not in legal_actions(state)  # 1 + 0 + 1 would match the 2 tricks
+    with pytest.raises(IllegalActionError) as info:
+        check(state, Bid(0, 1))
+    assert info.value.code is ErrorCode.BID_TOTAL_FORBIDDEN
+    state = play_all(state, [Bid(0, 0), Play(1, card("H4"))])
+    for bad in (card("H4"), card("H2")):  # played already; another seat's
+        with pytest.raises(IllegalActionError) as info:
+            check(state, Play(2, bad))
+        assert info.value.code is ErrorCode.CARD_NOT_IN_HAND
+    state = apply(state, Play(2, card("C5")))  # no heart held: any card
+    with pytest.raises(IllegalActionError) as info:
+        check(state, Play(0, card("C3")))  # seat 0 holds H2
+    assert info.value.code is ErrorCode.MUST_FOLLOW_SUIT
+
+
+def test_a_witch_may_keep_her_hand() -> None:  # 36.2
+    config = deck_config(["witch"], sizes=[2])
+    state = start(config, ["C2 C3", "Witch D4", "S5 S6"], "H9")
+    state = play_all(state, [Bid(1, 0), Bid(2, 1), Bid(0, 0)])
+    state = play_all(state, [Play(1, card("Witch")), Play(2, card("S5")), Play(0, card("C2"))])
+    state = apply(state, WitchSwap(1, None, None))
+    assert state.hand(1) == cards("D4")
+    assert state.witch_swaps[0].take is None
+    state = play_all(state, [Play(2, card("S6")), Play(0, card("C3")), Play(1, card("D4"))])
+    assert repr(state) == "<AnniversaryState 3 players, round 1/1, game_over, to act: nobody>"
+
+
+def test_the_room_names_what_it_has() -> None:
+    import wizard_rules.core.anniversary as room
+
+    assert room.Reveal is Reveal
+    with pytest.raises(AttributeError, match="no attribute 'Joker'"):
+        room.Joker  # noqa: B018
