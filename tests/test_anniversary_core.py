@@ -767,3 +767,17 @@ def test_the_room_names_what_it_has() -> None:
     assert room.Reveal is Reveal
     with pytest.raises(AttributeError, match="no attribute 'Joker'"):
         room.Joker  # noqa: B018
+
+
+def test_a_displaced_vampire_copies_the_stock_card() -> None:  # 37.3
+    # The Vampire is turned and the Werewolf's holder takes it: under "displaced_card" it
+    # would copy itself, so the stock card is turned up for it, as under the default.
+    config = deck_config(
+        ["werewolf", "vampire"], sizes=[2], readings={"vampire_under_werewolf": "displaced_card"}
+    )
+    state = start(config, ["Werewolf C3", "C4 D4", "S5 S6"], "Vampire")
+    state = apply(state, WerewolfTrump(0, H))
+    assert state.hand(0) == cards("C3 Vampire")
+    assert state.phase is P.REVEAL
+    state = apply(state, Reveal(card("W2")))
+    assert state.vampire_copies == card("W2")

@@ -273,13 +273,15 @@ class AnniversaryState:
         """The card the Vampire counts as this round (rule 37), or ``None`` before it is known.
 
         The card in the trump place; with the Werewolf there, the card the
-        reading ``vampire_under_werewolf`` names.
+        reading ``vampire_under_werewolf`` names: the stock card turned up,
+        or the card the Werewolf displaced -- unless there is none (the
+        Werewolf was turned) or it is the Vampire itself, which copies
+        nothing: then the stock card turned up (rule 37.3).
         """
         card = self.trump_card
         if card is None or card.kind is not Kind.WEREWOLF:
             return card
-        reading = self.deck.readings.vampire_under_werewolf
-        if reading == "displaced_card" and self.werewolf_seat is not None:
+        if _copies_displaced(self):
             return self.turned
         return self.revealed
 
@@ -337,3 +339,19 @@ class AnniversaryState:
             f"<AnniversaryState {self.config.players} players, round {self.round}/"
             f"{self.config.rounds}, {self.phase.value}, to act: {who}>"
         )
+
+
+def _copies_displaced(state: AnniversaryState) -> bool:
+    """Whether the Vampire copies the card the Werewolf displaced (rule 37.3).
+
+    Under the reading ``displaced_card``, when the Werewolf took a turned card
+    that is not the Vampire itself; else the Vampire copies the stock card
+    turned up.
+    """
+    turned = state.turned
+    return (
+        state.deck.readings.vampire_under_werewolf == "displaced_card"
+        and state.werewolf_seat is not None
+        and turned is not None
+        and turned.kind is not Kind.VAMPIRE
+    )

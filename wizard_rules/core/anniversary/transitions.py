@@ -46,6 +46,7 @@ from wizard_rules.core.anniversary.state import (
     AnniversaryTrick,
     PendingEffect,
     WitchSwapRecord,
+    _copies_displaced,
 )
 from wizard_rules.core.cards import Card, Kind, Suit
 from wizard_rules.core.config import Config
@@ -430,10 +431,7 @@ def _to_bidding(state: AnniversaryState) -> AnniversaryState:
         and deck.has(Kind.VAMPIRE)
         and state.trump_card is not None
         and state.trump_card.kind is Kind.WEREWOLF
-        and (
-            deck.readings.vampire_under_werewolf == "next_stock_card"
-            or state.werewolf_seat is None
-        )
+        and not _copies_displaced(state)
     ):
         return _with(state, phase=P.REVEAL, current_player=None)
     return _with(
