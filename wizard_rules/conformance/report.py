@@ -26,6 +26,10 @@ from wizard_rules.conformance.known import KnownStatus
 from wizard_rules.conformance.suite import Case, Suite
 
 __all__ = [
+    "NONE_OF_OURS",
+    "NOT_RUN",
+    "GroupVerdict",
+    "ReadingVerdict",
     "Report",
     "TableFormatter",
     "format_report",
@@ -39,6 +43,119 @@ TableFormatter: TypeAlias = "Callable[[Sequence[str], Sequence[Sequence[str]]], 
 names (the first is the table's title, as ``area``) and the rows (a name,
 then the counts), it returns the lines to print.  The command line gives one
 that draws with rich when standard output is a terminal."""
+
+
+NONE_OF_OURS: Final = "none of ours"
+"""The reading detector's verdict when no value of a reading matches every group."""
+NOT_RUN: Final = "not run"
+"""The reading detector's verdict when no group of a reading was answered (the
+adapter answered them unsupported, failed on them, or was not asked)."""
+
+
+@attrs.frozen
+class GroupVerdict:
+    """One group of a reading's cases, sent once with the reading removed, and what it matched.
+
+    A *group* is the cases of one reading that are identical but for the
+    reading's value in ``config.readings`` (one case per value).  The
+    detector sends the group's case once more, without the reading in its
+    configuration, as ``id`` (the first case's id and ``~detect``), and
+    judges the answer against each case's expectation.
+
+    :ivar id: the id of the extra request.
+    :ivar cases: the group's case ids, one per value.
+    :ivar values: the reading's value of each case, in the same order.
+    :ivar matched: the values whose expectation the answer matches.
+    :ivar outcome: ``"answered"``, ``"unsupported"`` (the adapter answered
+        the request unsupported, or some part of it), ``"error"`` (it did
+        not answer properly) or ``"not-run"`` (not asked: the run had
+        stopped).
+    :ivar detail: what went wrong, for an error.
+    """
+
+    id: str
+    cases: tuple[str, ...]
+    values: tuple[str, ...]
+    matched: tuple[str, ...] = ()
+    outcome: str = "answered"
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the group as a JSON-ready dict."""
+        return {
+            "id": self.id,
+            "cases": list(self.cases),
+            "values": list(self.values),
+            "matched": list(self.matched),
+            "outcome": self.outcome,
+            "detail": self.detail,
+        }
+
+
+@attrs.frozen
+class ReadingVerdict:
+    """Which value of one reading an implementation follows, as the reading detector found.
+
+    :ivar name: the reading, from the cases' tags ``reading:NAME=VALUE``.
+    :ivar values: its values that the cases name, in the order first met.
+    :ivar default: the value of the cases whose configuration does not name
+        the reading (the specification's default), or ``None`` when no case
+        of it leaves the reading out.
+    :ivar groups: each group of its cases and what the answer matched.
+    :ivar honours: whether the implementation honours the configuration's
+        key: ``"yes"`` when every case that names the reading in its
+        ``config.readings`` passed, ``"no"`` when one failed, ``"not run"``
+        when none was judged (unsupported, skipped, not asked), ``"-"`` when
+        no case names it (a reading of one value).
+    :ivar honoured: how many of the cases that name the reading passed.
+    :ivar naming: how many cases name the reading in their configuration.
+    """
+
+    name: str
+    values: tuple[str, ...]
+    default: str | None
+    groups: tuple[GroupVerdict, ...]
+    honours: str = "-"
+    honoured: int = 0
+    naming: int = 0
+
+    @property
+    def answered(self) -> tuple[GroupVerdict, ...]:
+        """The groups the adapter answered (not unsupported, not an error)."""
+        return tuple(group for group in self.groups if group.outcome == "answered")
+
+    @property
+    def follows(self) -> tuple[str, ...]:
+        """The values whose expectations the answers match in every answered group.
+
+        Several when the cases do not tell them apart; none when no value
+        matches every group (or no group was answered: see :attr:`verdict`).
+        """
+        answered = self.answered
+        if not answered:
+            return ()
+        return tuple(v for v in self.values if all(v in group.matched for group in answered))
+
+    @property
+    def verdict(self) -> str:
+        """The value followed (several joined by or), :data:`NONE_OF_OURS` or :data:`NOT_RUN`."""
+        if not self.answered:
+            return NOT_RUN
+        return " or ".join(self.follows) or NONE_OF_OURS
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the verdict as a JSON-ready dict (the ``--json`` report's ``readings``)."""
+        return {
+            "name": self.name,
+            "values": list(self.values),
+            "default": self.default,
+            "verdict": self.verdict,
+            "follows": list(self.follows),
+            "honours": self.honours,
+            "honoured": self.honoured,
+            "naming": self.naming,
+            "groups": [group.to_dict() for group in self.groups],
+        }
 
 
 @attrs.frozen
@@ -57,6 +174,9 @@ class Report:
     :ivar unknown_fields: the top-level fields of the adapter's answers that
         the protocol does not define, which were ignored, as ``TYPE.FIELD``
         (``"result.note"``), sorted.
+    :ivar readings: the reading detector's verdicts, one per reading the
+        selected cases name in their tags (``reading:NAME=VALUE``), in the
+        order first met; they do not change whether the run passed.
     """
 
     implementation: dict[str, Any]
@@ -66,6 +186,12 @@ class Report:
     strict: bool = False
     seconds: float = 0.0
     unknown_fields: tuple[str, ...] = ()
+    readings: tuple[ReadingVerdict, ...] = ()
+
+    @property
+    def detected(self) -> dict[str, str]:
+        """The reading detector's verdict of each reading, by name (see :attr:`readings`)."""
+        return {reading.name: reading.verdict for reading in self.readings}
 
     @property
     def stale(self) -> tuple[KnownStatus, ...]:
@@ -254,6 +380,43 @@ def _known_lines(report: Report, explain: Explainer | None) -> list[str]:
 
 _UNKNOWN: Final = "unknown fields in the adapter's answers, ignored: "
 
+_READING_COLUMNS: Final = ("reading", "follows", "default", "honours the key", "groups")
+
+
+def _reading_rows(report: Report) -> list[list[str]]:
+    rows = []
+    for reading in report.readings:
+        honours = reading.honours
+        if reading.naming:
+            honours += f" ({reading.honoured} of {reading.naming})"
+        answered = len(reading.answered)
+        groups = f"{answered} of {len(reading.groups)}"
+        rows.append([reading.name, reading.verdict, reading.default or "-", honours, groups])
+    return rows
+
+
+def _reading_lines(report: Report, table: TableFormatter | None) -> list[str]:
+    """The reading detector's table: each reading, the value followed, the key honoured."""
+    lines = [
+        "",
+        "readings: the value each reading's cases show the adapter follows, each group of them "
+        "sent once more without the reading in its configuration",
+    ]
+    rows = _reading_rows(report)
+    if table is not None:
+        lines.extend(table(_READING_COLUMNS, rows))
+    else:
+        every = [list(_READING_COLUMNS), *rows]
+        widths = [max(len(row[k]) for row in every) for k in range(len(_READING_COLUMNS))]
+        for row in every:
+            cells = (cell.ljust(width) for cell, width in zip(row, widths, strict=True))
+            lines.append("  ".join(cells).rstrip())
+    for reading in report.readings:
+        for group in reading.groups:
+            if group.outcome in ("error", "unsupported") and group.detail:
+                lines.append(f"  {reading.name}: {group.id}: {group.outcome}: {group.detail}")
+    return lines
+
 
 def format_report(
     report: Report,
@@ -302,6 +465,8 @@ def format_report(
         lines.append(f"{not_run} cases were not run (see above); they count as failed")
     if report.known:
         lines.extend(_known_lines(report, explain))
+    if report.readings:
+        lines.extend(_reading_lines(report, table))
     groups = _groups(report, suite)
     lines.append("")
     lines.extend(_table("area", groups["area"], table))
@@ -360,6 +525,7 @@ def json_report(report: Report, suite: Suite, explain: Explainer | None = None) 
         },
         "known_failures": [status.to_dict() for status in report.known],
         "unknown_fields": list(report.unknown_fields),
+        "readings": [reading.to_dict() for reading in report.readings],
         "results": [_result_dict(result, explain) for result in report.results],
     }
 

@@ -47,7 +47,16 @@ import attrs
 from wizard_rules.conformance.protocol import JSON, JSONObject, PerftExpectation, Refusal
 from wizard_rules.errors import ErrorCode, RecordError
 
-__all__ = ["Case", "Suite", "load_suite", "suite_path"]
+__all__ = [
+    "DETECT_SUFFIX",
+    "READING_TAG",
+    "Case",
+    "Suite",
+    "load_suite",
+    "reading_tags",
+    "suite_path",
+    "without_reading",
+]
 
 _HERE: Final = Path(__file__).resolve().parent
 
@@ -175,3 +184,35 @@ def load_suite(path: Path | None = None) -> Suite:
         cases=tuple(cases),
         retired=frozenset(manifest.get("retired", [])),
     )
+
+
+# -- the cases of a reading (for the reading detector of the runner) ----------------
+
+READING_TAG: Final = "reading:"
+"""The prefix of the tags ``reading:NAME=VALUE`` that mark the cases of a reading."""
+
+DETECT_SUFFIX: Final = "~detect"
+"""What the reading detector adds to a group's first case id to name its extra request."""
+
+
+def reading_tags(case: Case) -> tuple[tuple[str, str], ...]:
+    """The readings a case's tags name, as ``(NAME, VALUE)`` pairs (``reading:NAME=VALUE``)."""
+    found = []
+    for tag in case.tags:
+        if tag.startswith(READING_TAG):
+            name, equals, value = tag[len(READING_TAG) :].partition("=")
+            if name and equals and value:
+                found.append((name, value))
+    return tuple(found)
+
+
+def without_reading(config: JSONObject, name: str) -> JSONObject:
+    """``config`` with the reading ``name`` removed from its ``readings`` (and an empty one)."""
+    readings = config.get("readings")
+    if type(readings) is not dict:
+        return config
+    rest = {key: value for key, value in readings.items() if key != name}
+    stripped = {key: value for key, value in config.items() if key != "readings"}
+    if rest:
+        stripped["readings"] = rest
+    return stripped
