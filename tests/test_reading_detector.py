@@ -44,7 +44,9 @@ def _case(
     config: dict[str, Any] = {"players": 3}
     if readings is not None:
         config["readings"] = readings
-    actions: list[Any] = [] if case_id < "demo.003" else [{"type": "deal", "hands": [], "turned": None}]
+    actions: list[Any] = (
+        [] if case_id < "demo.003" else [{"type": "deal", "hands": [], "turned": None}]
+    )
     return {
         "id": case_id,
         "rule": "31.3",

@@ -15,12 +15,19 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from wizard_rules.cli._shared import is_terminal, positive_arg, rich_lines, timeout_arg
+from wizard_rules.cli._shared import (
+    is_terminal,
+    positive_arg,
+    reading_arg,
+    rich_lines,
+    timeout_arg,
+)
 
 if TYPE_CHECKING:
     from typing import TypeAlias
 
     from wizard_rules.conformance.suite import Suite
+    from wizard_rules.core.anniversary.readings import Readings
 
     # What ``add_subparsers`` returns: each subcommand adds its parser to it.
     _Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
@@ -92,11 +99,38 @@ def _add_conformance_run(suite_commands: _Commands) -> None:
 
 
 def _add_conformance_adapter(suite_commands: _Commands) -> None:
-    suite_commands.add_parser(
+    adapter = suite_commands.add_parser(
         "adapter",
         help="serve this library over the conformance protocol on stdin/stdout",
         description="Serve this library over the conformance protocol (JSON Lines).",
     )
+    adapter.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        type=reading_arg,
+        metavar="NAME=VALUE",
+        help="play the reading NAME of the anniversary cards as VALUE wherever a "
+        "configuration does not name it (instead of the specification's default), as "
+        "bomb_leader=highest_card; repeatable, once per reading",
+    )
+    adapter.set_defaults(subparser=adapter)
+
+
+def _default_readings(
+    chosen: list[tuple[str, str]], parser: argparse.ArgumentParser
+) -> Readings | None:
+    """The readings ``--reading NAME=VALUE`` names (``None``: none); one twice is a usage error."""
+    from wizard_rules.core.anniversary.readings import Readings
+
+    if not chosen:
+        return None
+    readings: dict[str, str] = {}
+    for name, value in chosen:
+        if name in readings:
+            parser.error(f"--reading: the reading {name} is given twice")
+        readings[name] = value
+    return Readings(**readings)
 
 
 def _add_conformance_list(suite_commands: _Commands) -> None:
@@ -262,7 +296,8 @@ def conformance(args: argparse.Namespace, out: TextIO) -> int:
     from wizard_rules.conformance.suite import load_suite
 
     if args.suite_command == "adapter":
-        return serve()
+        readings = _default_readings(args.reading, args.subparser)
+        return serve(default_readings=readings)
     suite = load_suite()
     if args.suite_command == "list":
         out.write(_case_listing(suite))
