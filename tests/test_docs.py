@@ -99,7 +99,16 @@ def test_every_public_name_has_a_docstring_and_is_listed(module: ModuleType) -> 
         if inspect.isclass(value) or inspect.isfunction(value):
             assert inspect.getdoc(value), f"{module.__name__}.{name} has no docstring"
         else:
-            assert name in attribute_docstrings, f"{module.__name__}.{name} has no docstring"
+            # A constant a package re-exports (wizard_rules.core.anniversary's
+            # CARD_NAMES) has its docstring in the module that defines it.
+            defined_in = [
+                other
+                for other in MODULES
+                if other is not module and getattr(other, name, None) is value
+            ]
+            assert name in attribute_docstrings or any(
+                name in attribute_docs(other) for other in defined_in
+            ), f"{module.__name__}.{name} has no docstring"
 
 
 def test_every_name_of_the_package_is_documented_where_it_lives() -> None:
