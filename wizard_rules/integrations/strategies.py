@@ -31,14 +31,17 @@ import random
 from collections.abc import Iterable
 from typing import Final
 
+import attrs
 from hypothesis import strategies as st
 
 from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
+from wizard_rules.core.anniversary.deck import CARD_NAMES, AnniversaryDeck
+from wizard_rules.core.anniversary.readings import READINGS, Readings
 from wizard_rules.core.cards import DECK, Card, Suit
 from wizard_rules.core.chance import random_deal
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.core.position import Position, position_of
-from wizard_rules.core.rules import VARIANTS, variant_rules
+from wizard_rules.core.rules import VARIANTS, ListedSchedule, variant_rules
 from wizard_rules.core.state import State, new_game
 from wizard_rules.core.transitions import apply, is_legal, legal_actions
 from wizard_rules.core.views import PlayerView, player_view
@@ -48,6 +51,7 @@ from wizard_rules.sim.random_play import random_action
 
 __all__ = [
     "actions",
+    "anniversary_configs",
     "cards",
     "configs",
     "game_records",
@@ -187,6 +191,92 @@ def _any_combination(forbid: bool | None) -> st.SearchStrategy[tuple[bool, tuple
         return flag, tuple(name for name in VARIANTS if name in chosen)
 
     return build()
+
+
+def anniversary_configs(
+    players: int | st.SearchStrategy[int] | None = None,
+    *,
+    cards: Iterable[str] | None = None,
+    readings: Readings | None = None,
+    short: bool = False,
+) -> st.SearchStrategy[Config]:
+    """Configurations of games with anniversary cards (rule 28): a deck, readings, restrictions.
+
+    Each draws the cards added (any subset of
+    :data:`~wizard_rules.core.anniversary.CARD_NAMES` with the Dragon and the
+    Fairy together or not at all, rule 28.2), each reading's value, the bid
+    restrictions that combine with the cards (plus/minus one, the Canadian
+    rule, hardcore: rule 28.5), 3 to 6 players and the first dealer.  It
+    shrinks towards three players, one card (the Bomb), every reading's
+    default and no restriction.
+
+    >>> from hypothesis import given, settings
+    >>> from wizard_rules.integrations.strategies import anniversary_configs
+    >>> @settings(max_examples=10)
+    ... @given(anniversary_configs(cards=["witch", "juggler"], short=True))
+    ... def test_cards(config):
+    ...     assert config.rules.deck.added == ("juggler", "witch")
+    ...     assert config.rounds <= 3
+    >>> test_cards()
+
+    :param players: a fixed number of players, or a strategy for it.
+    :param cards: the names of the cards added, exactly; ``None`` to draw them.
+    :param readings: the readings, fixed; ``None`` to draw each one's value.
+    :param short: draw a short schedule of one to three rounds (rule 22.2,
+        which combines with the cards, rule 28.5) of one to 60 / players
+        cards each, for quicker games; otherwise the standard schedule.
+    :raises ConfigError: ``invalid_config``: ``cards`` names a card twice,
+        something that is not one of the nine, or the Dragon without the
+        Fairy (or the Fairy without the Dragon).
+    """
+    player_counts: st.SearchStrategy[int]
+    if players is None:
+        player_counts = st.integers(MIN_PLAYERS, MAX_PLAYERS)
+    elif isinstance(players, int):
+        player_counts = st.just(players)
+    else:
+        player_counts = players
+    fixed_cards = None if cards is None else AnniversaryDeck(added=tuple(cards)).added
+
+    @st.composite
+    def build(draw: st.DrawFn) -> Config:
+        count = draw(player_counts)
+        first_dealer = draw(st.integers(0, count - 1))
+        if fixed_cards is not None:
+            added = fixed_cards
+        else:
+            # The Dragon and the Fairy are one draw (rule 28.2); the Bomb
+            # last, so that "the Bomb alone" is the simplest deck.
+            pair = draw(st.booleans())
+            others = [name for name in _ANNIVERSARY_SINGLES if draw(st.booleans())]
+            added = (("dragon", "fairy") if pair else ()) + tuple(others)
+            if not added:
+                added = ("bomb",)
+        chosen = readings
+        if chosen is None:
+            chosen = Readings(
+                **{reading.name: draw(st.sampled_from(reading.values)) for reading in READINGS}
+            )
+        restrictions = tuple(name for name in _RESTRICTIONS if draw(st.booleans()))
+        schedule = None
+        if short:
+            most = len(DECK) // count
+            schedule = ListedSchedule(
+                sizes=tuple(draw(st.lists(st.integers(1, most), min_size=1, max_size=3)))
+            )
+        rules = attrs.evolve(
+            variant_rules(restrictions, schedule),
+            deck=AnniversaryDeck(added=added, readings=chosen),
+        )
+        return Config(players=count, first_dealer=first_dealer, rules=rules)
+
+    return build()
+
+
+_ANNIVERSARY_SINGLES: Final = tuple(
+    name for name in CARD_NAMES if name not in ("dragon", "fairy", "bomb")
+) + ("bomb",)
+_RESTRICTIONS: Final = (_FORBID, *_OTHER_RESTRICTIONS)
 
 
 def cards() -> st.SearchStrategy[Card]:
