@@ -31,19 +31,29 @@ import math
 import random
 import time
 from fractions import Fraction
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 import attrs
 
 from wizard_rules.core.actions import Action, Bid, ChooseTrump, Play
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
-from wizard_rules.core.state import Phase, State
+from wizard_rules.core.state import Phase
 from wizard_rules.core.transitions import apply_legal, legal_actions
 from wizard_rules.core.trick import winning_position
 from wizard_rules.core.views import PlayerView
 from wizard_rules.errors import ErrorCode, InvalidArgumentError
 
-__all__ = ["Bot", "HeuristicBot", "ISMCTSBot", "RandomBot"]
+if TYPE_CHECKING:
+    from wizard_rules.core.anniversary.views import AnniversaryView
+
+__all__ = [
+    "ANNIVERSARY_DRAWS",
+    "Bot",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "anniversary_actions",
+]
 
 
 @runtime_checkable
@@ -53,6 +63,13 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Return one of ``view.legal_actions()``, drawing only from ``rng``."""
         ...  # pragma: no cover
+
+
+def _is_anniversary(view: object) -> bool:
+    """Whether ``view`` is a seat's view of a game with anniversary cards."""
+    return type(view).__name__ == "AnniversaryView" and type(view).__module__ == (
+        "wizard_rules.core.anniversary.views"
+    )
 
 
 def _actions(view: PlayerView) -> tuple[Action, ...]:
@@ -78,6 +95,8 @@ class RandomBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Return a legal action drawn uniformly with ``rng``."""
+        if _is_anniversary(view):
+            return rng.choice(anniversary_actions(view))  # type: ignore[arg-type]
         return rng.choice(_actions(view))
 
 
@@ -164,6 +183,8 @@ class HeuristicBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Return the action the rules of thumb give for ``view``."""
+        if _is_anniversary(view):
+            return _anniversary_choice(view, anniversary_actions(view))  # type: ignore[arg-type]
         actions = _actions(view)
         blind = view.hands[view.seat] is None
         if view.phase is Phase.CHOOSE_TRUMP:
@@ -295,6 +316,8 @@ class ISMCTSBot:
         """Return the root action the search visited most."""
         from wizard_rules.agents.determinization import determinize
 
+        if _is_anniversary(view):
+            return self._choose_anniversary(view, rng)  # type: ignore[arg-type]
         actions = _actions(view)
         if len(actions) == 1:
             return actions[0]
@@ -307,14 +330,44 @@ class ISMCTSBot:
                 break
         return max(actions, key=lambda a: root.children[a].visits if a in root.children else -1)
 
-    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
+    def _choose_anniversary(self, view: AnniversaryView, rng: random.Random) -> Any:
+        """The search for a game with anniversary cards, over its determinizations.
+
+        A view whose consistent worlds the rejection sampler finds too rarely
+        (:func:`~wizard_rules.agents.determinization.determinize_anniversary`
+        gives up after :data:`ANNIVERSARY_DRAWS` candidates) is skipped for
+        that iteration; when every iteration is skipped, the choice is
+        :class:`HeuristicBot`'s.
+        """
+        from wizard_rules.agents.determinization import determinize_anniversary
+
+        actions = anniversary_actions(view)
+        if len(actions) == 1:
+            return actions[0]
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for _ in range(self.iterations):
+            try:
+                state = determinize_anniversary(view, rng, max_draws=ANNIVERSARY_DRAWS)
+            except InvalidArgumentError:
+                break  # as rare for the next draw: give the search up
+            self._iterate(root, state, rng)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        if not root.children:
+            return _anniversary_choice(view, actions)
+        return max(actions, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+    def _iterate(self, root: _Node, state: Any, rng: random.Random) -> None:
         start_round, start_scores = state.round, state.scores
         path: list[tuple[_Node, int]] = []
         node = root
         while _in_round(state, start_round):
-            legal = legal_actions(state)
             mover = state.current_player
-            assert mover is not None
+            if mover is None:  # the Vampire's card turned up (anniversary cards): not a node
+                state = _chance(state, rng)
+                continue
+            legal = legal_actions(state)
             for action in legal:
                 if action in node.children:
                     node.children[action].available += 1
@@ -337,6 +390,9 @@ class ISMCTSBot:
             path.append((node, mover))
             state = apply_legal(state, index)
         while _in_round(state, start_round):
+            if state.current_player is None:
+                state = _chance(state, rng)
+                continue
             state = apply_legal(state, rng.randrange(len(legal_actions(state))))
         gains = [now - before for now, before in zip(state.scores, start_scores, strict=True)]
         total = sum(gains)
@@ -346,9 +402,266 @@ class ISMCTSBot:
             node.reward += (gains[mover] - (total - gains[mover]) / (players - 1)) / 100
 
 
-def _in_round(state: State, round_number: int) -> bool:
-    return state.round == round_number and state.phase not in (Phase.DEAL, Phase.GAME_OVER)
+def _chance(state: Any, rng: random.Random) -> Any:
+    """``state`` after a random chance step (in a round: the Vampire's card turned up)."""
+    from wizard_rules.core.chance import random_chance
+    from wizard_rules.core.transitions import apply
+
+    return apply(state, random_chance(state, rng))
+
+
+def _in_round(state: Any, round_number: int) -> bool:
+    phase = state.phase
+    if type(phase) is Phase:
+        return state.round == round_number and phase not in (Phase.DEAL, Phase.GAME_OVER)
+    return state.round == round_number and phase.value not in ("deal", "game_over")
+
+
+ANNIVERSARY_DRAWS: Final = 200
+"""The candidate worlds :class:`ISMCTSBot` lets the rejection sampler draw per iteration."""
 
 
 def _ucb(node: _Node, log_available: float, exploration: float) -> float:
     return node.reward / node.visits + exploration * math.sqrt(log_available / node.visits)
+
+
+# -- games with anniversary cards ------------------------------------------------------
+
+
+def anniversary_actions(view: AnniversaryView) -> tuple[Any, ...]:
+    """The actions the viewer of a game with anniversary cards may take, from its view alone.
+
+    The same as :func:`~wizard_rules.legal_actions` of the state, in the same
+    order, but for one case the view cannot tell: when two Witch effects
+    fall on one trick (a Witch and a Vampire copying her), the second
+    player cannot see the card the first gave into the trick (rule 36.3),
+    so it is not offered.
+
+    :raises InvalidArgumentError: ``view`` is not an AnniversaryView, or its
+        viewer is not to act.
+    """
+    from wizard_rules.core.anniversary.actions import (
+        ChangeBid,
+        Declare,
+        PassCard,
+        WerewolfTrump,
+        WitchSwap,
+    )
+    from wizard_rules.core.anniversary.faces import needs_declaration, playable
+    from wizard_rules.core.anniversary.state import AnniversaryPhase as P
+    from wizard_rules.core.anniversary.views import AnniversaryView as _View
+
+    if type(view) is not _View:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected an AnniversaryView, not {type(view).__name__}"
+        )
+    seat = view.seat
+    if view.current_player != seat:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"seat {seat} is not to act in this view"
+        )
+    phase, hand = view.phase, view.hand
+    if phase is P.PLAY:
+        return tuple(Play(seat, card) for card in playable(hand, view.current_faces))
+    if phase is P.BID:
+        size = view.config.deal_sizes[view.round - 1]
+        forbidden = {
+            r.forbidden(seat, view.dealer, view.bids, view.scores, size)
+            for r in view.config.rules.bid_restrictions
+        }
+        return tuple(Bid(seat, n) for n in range(size + 1) if n not in forbidden)
+    if phase is P.DECLARE:
+        kind = needs_declaration(view.current_trick[-1], view.vampire_copies)
+        said: tuple[Suit | Kind, ...] = (
+            (Kind.WIZARD, Kind.JESTER) if kind is Kind.SHAPESHIFTER else tuple(Suit)
+        )
+        return tuple(Declare(seat, value) for value in said)
+    if phase is P.PASS:
+        return tuple(PassCard(seat, card) for card in hand)
+    if phase is P.CHOOSE_TRUMP:
+        return tuple(ChooseTrump(seat, suit) for suit in Suit)
+    if phase is P.WEREWOLF:
+        return tuple(WerewolfTrump(seat, suit) for suit in (*Suit, None))
+    if phase is P.CHANGE_BID:
+        return (ChangeBid(seat, -1), ChangeBid(seat, 1))
+    # The Witch, after the last trick: every card of it but her own.
+    index = len(view.completed_tricks) - 1
+    trick = view.completed_tricks[index]
+    lying: list[Card | None] = list(trick.cards)
+    own = trick.cards[(seat - trick.leader) % view.config.players]
+    for swap in view.witch_swaps:
+        if swap.trick == index and swap.take is not None:
+            lying[lying.index(swap.take)] = swap.give  # None: a card this seat cannot see
+    takes = sorted((c for c in lying if c is not None and c is not own), key=_index)
+    return (WitchSwap(seat, None, None),) + tuple(
+        WitchSwap(seat, give, take) for give in hand for take in takes
+    )
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+_SURE: Final = {Kind.DRAGON: 1.0, Kind.WIZARD: 0.95, Kind.SHAPESHIFTER: 0.9}
+"""The tricks the strongest cards count for when bidding (the Dragon loses only to the Fairy)."""
+
+
+def _copied(card: Card, copies: Card | None) -> Card:
+    """The card ``card`` counts as: a Vampire the card it copies (once known), else itself."""
+    if card.kind is Kind.VAMPIRE and copies is not None:
+        return copies
+    return card
+
+
+def _anniversary_estimate(view: AnniversaryView) -> float:
+    """The tricks the viewer's hand should take with anniversary cards (rules 29 to 37).
+
+    The Dragon and the Wizards (and a Shapeshifter, a Wizard when wanted)
+    are sure tricks; the Fairy none -- unless the Dragon is out of this
+    seat's hand and may fall on it (a small chance); a Juggler or a Cloud
+    counts as a middling trump (its player declares the trump suit); a
+    Bomb, a Witch and a Jester none; the suit cards as in the standard game.
+    """
+    trump, players = view.trump, view.config.players
+    tricks = 0.0
+    kinds = {card.kind for card in view.hand}
+    for card in view.hand:
+        card = _copied(card, view.vampire_copies)
+        kind = card.kind
+        if kind in _SURE:
+            tricks += _SURE[kind]
+        elif kind is Kind.FAIRY:
+            tricks += 0.0 if Kind.DRAGON in kinds else 0.1
+        elif kind in (Kind.JUGGLER, Kind.CLOUD):
+            tricks += (0.55 if kind is Kind.CLOUD else 0.45) if trump is not None else 0.3
+        elif kind is Kind.SUIT:
+            tricks += _estimate((card,), trump, players)
+    return tricks
+
+
+def _power(card: Card, declared: Suit | Kind | None, view: AnniversaryView) -> float:
+    """How strong a card is for choosing among cards: the Fairy lowest, the Dragon on top."""
+    card = _copied(card, view.vampire_copies)
+    kind, trump = card.kind, view.trump
+    if kind is Kind.DRAGON:
+        return 200.0
+    if kind is Kind.WIZARD or (kind is Kind.SHAPESHIFTER and declared is not Kind.JESTER):
+        return 100.0
+    if kind is Kind.FAIRY:
+        return -1.0
+    if kind is Kind.BOMB:
+        return 0.5
+    if kind in (Kind.JUGGLER, Kind.CLOUD):
+        value = 7.5 if kind is Kind.JUGGLER else 9.75
+        return value + (50 if trump is not None and declared in (None, trump) else 0)
+    if kind is Kind.SUIT:
+        assert card.rank is not None
+        return card.rank + (50 if trump is not None and card.suit is trump else 0)
+    return 0.0  # a Jester, a Witch, a Shapeshifter as a Jester
+
+
+def _declarations(card: Card, view: AnniversaryView) -> tuple[Suit | Kind | None, ...]:
+    """What ``card`` may be declared as when played (``(None,)``: it is not declared)."""
+    from wizard_rules.core.anniversary.faces import needs_declaration
+
+    kind = needs_declaration(card, view.vampire_copies)
+    if kind is None:
+        return (None,)
+    if kind is Kind.SHAPESHIFTER:
+        return (Kind.WIZARD, Kind.JESTER)
+    return tuple(Suit)
+
+
+def _takes_now(view: AnniversaryView, card: Card, declared: Suit | Kind | None) -> bool:
+    """Whether ``card`` played now, declared ``declared``, would win the trick so far."""
+    from wizard_rules.core.anniversary.faces import faces_of, winning_position
+
+    cards = (*view.current_trick, card)
+    faces = faces_of(cards, (*view.declared, declared), view.vampire_copies)
+    return winning_position(faces, view.trump) == len(view.current_trick)
+
+
+def _need(view: AnniversaryView) -> int:
+    return (view.bids[view.seat] or 0) - view.tricks_won[view.seat]
+
+
+def _anniversary_choice(view: AnniversaryView, actions: tuple[Any, ...]) -> Any:
+    """The anniversary rules of thumb (see :class:`HeuristicBot`)."""
+    from wizard_rules.core.anniversary.state import AnniversaryPhase as P
+
+    phase, hand, trump = view.phase, view.hand, view.trump
+    suits = {suit: [c for c in hand if c.kind is Kind.SUIT and c.suit is suit] for suit in Suit}
+
+    def length(suit: Suit | None) -> tuple[int, int]:
+        cards = suits[suit] if suit is not None else []
+        return len(cards), sum(c.rank or 0 for c in cards)
+
+    if phase is P.WEREWOLF:  # the longest suit, or no trump with a weak hand
+        best = max(Suit, key=length)
+        strong = length(best)[0] >= 2 and length(best)[0] * 3 >= len(hand)
+        return next(a for a in actions if a.suit is (best if strong else None))
+    if phase is P.CHOOSE_TRUMP:
+        return max(actions, key=lambda a: length(a.suit))
+    if phase is P.BID:
+        want = _anniversary_estimate(view)
+        return min(actions, key=lambda a: (abs(a.tricks - want), a.tricks))
+    need = _need(view)
+    if phase is P.CHANGE_BID:  # toward the tricks it expects
+        bid = view.bids[view.seat] or 0
+        expected = view.tricks_won[view.seat] + _anniversary_estimate(view)
+        return actions[1] if expected > bid else actions[0]
+    if phase is P.PASS:  # its worst card for its bid
+        if need > 0:
+            return min(actions, key=lambda a: (_power(a.card, None, view), a.card.index))
+        return max(actions, key=lambda a: (_power(a.card, None, view), a.card.index))
+    if phase is P.WITCH:  # takes a card it wants, for one it wants less
+
+        def gain(action: Any) -> float:
+            if action.give is None:
+                return 0.0
+            change = _power(action.take, None, view) - _power(action.give, None, view)
+            return change if need > 0 else -change
+
+        return max(actions, key=lambda a: (gain(a), a.give is None))
+    if phase is P.DECLARE:
+        card = view.current_trick[-1]
+        played = view.current_trick[:-1]
+        winning = [
+            a
+            for a in actions
+            if _takes_now(
+                attrs.evolve(view, current_trick=played, declared=view.declared[:-1]),
+                card,
+                a.declared,
+            )
+        ]
+        if need > 0 and winning:  # the trump suit (or the Wizard) when it wants the trick
+            return max(winning, key=lambda a: (a.declared is trump, a.declared is Kind.WIZARD))
+        losing = [a for a in actions if a not in winning] or list(actions)
+        # a short suit, not trump: the Jester for a Shapeshifter
+        return min(
+            losing,
+            key=lambda a: (
+                a.declared is trump,
+                len(suits[a.declared]) if type(a.declared) is Suit else -1,
+            ),
+        )
+    # Play: win a needed trick with the cheapest card that does; else lose with the strongest.
+    options = [
+        (a, declared, _takes_now(view, a.card, declared))
+        for a in actions
+        for declared in _declarations(a.card, view)
+    ]
+    winners = [(a, d) for a, d, won in options if won]
+    losers = [(a, d) for a, d, won in options if not won]
+    if need > 0:
+        if not view.current_trick:
+            plain = [(a, d) for a, d, _ in options if _power(a.card, d, view) < 100]
+            pool = plain or [(a, d) for a, d, _ in options]
+            return max(pool, key=lambda p: (_power(p[0].card, p[1], view), p[0].card.index))[0]
+        if winners:
+            return min(winners, key=lambda p: (_power(p[0].card, p[1], view), p[0].card.index))[0]
+        return min(actions, key=lambda a: (_power(a.card, None, view), a.card.index))
+    if losers:
+        return max(losers, key=lambda p: (_power(p[0].card, p[1], view), p[0].card.index))[0]
+    return min(actions, key=lambda a: (_power(a.card, None, view), a.card.index))

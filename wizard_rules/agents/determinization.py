@@ -90,14 +90,27 @@ import functools
 import math
 import random
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
+from wizard_rules.core.actions import Bid, ChooseTrump, Deal, Play
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
 from wizard_rules.core.position import from_position, position_with
 from wizard_rules.core.state import State
 from wizard_rules.core.views import PlayerView
-from wizard_rules.errors import ErrorCode, InvalidArgumentError
+from wizard_rules.errors import ErrorCode, IllegalActionError, InvalidArgumentError
 
-__all__ = ["consistent_deals", "consistent_worlds", "determinize", "voids"]
+if TYPE_CHECKING:
+    from wizard_rules.core.anniversary.state import AnniversaryState
+    from wizard_rules.core.anniversary.views import AnniversaryView
+
+__all__ = [
+    "MAX_ANNIVERSARY_DRAWS",
+    "consistent_deals",
+    "consistent_worlds",
+    "determinize",
+    "determinize_anniversary",
+    "voids",
+]
 
 
 def voids(view: PlayerView) -> tuple[frozenset[Suit], ...]:
@@ -135,6 +148,8 @@ def determinize(view: PlayerView, rng: random.Random) -> State:
     :raises InvalidArgumentError: ``view`` is not a PlayerView, or ``rng`` is
         not a :class:`random.Random`.
     """
+    if type(view) is not PlayerView and type(view).__name__ == "AnniversaryView":
+        return determinize_anniversary(view, rng)  # type: ignore[arg-type]
     _check_view(view)
     if not isinstance(rng, random.Random):
         raise InvalidArgumentError(
@@ -390,3 +405,329 @@ def _first_above(cumulative: Sequence[int], pick: int) -> int:
 
 def _index(card: Card) -> int:
     return card.index
+
+
+# -- games with anniversary cards ----------------------------------------------------
+
+MAX_ANNIVERSARY_DRAWS = 20_000
+"""The most candidate worlds :func:`determinize_anniversary` draws before it gives up."""
+
+
+def determinize_anniversary(
+    view: AnniversaryView, rng: random.Random, *, max_draws: int = MAX_ANNIVERSARY_DRAWS
+) -> AnniversaryState:
+    """Return a game with anniversary cards consistent with ``view``, drawn uniformly.
+
+    A *world* is a history of the round (rules 28 to 41): the deal, and each
+    choice the viewer did not see -- another seat's card passed after a
+    Juggler's trick (rule 33.3; the card passed *to* the viewer is known),
+    a card another seat has put aside in a pass still going on, and the card
+    another Witch's player gave into her trick (rule 36.3).  Everything else
+    is public or the viewer's own: the trump place and the turned card (the
+    Werewolf's holder took it), the Vampire's card turned up, the bids and the
+    Cloud's changes, every card played and declared, the cards a Witch took.
+    The world returned replays to a state whose view for ``view.seat``
+    equals ``view`` (``player_view(world, view.seat) == view``): that is
+    the test of consistency, and every world that passes it is equally
+    likely.
+
+    How.  The viewer's own hand at the deal is worked out backward from its
+    hand now.  A candidate world is drawn from a larger set that holds every
+    consistent world, *uniformly*: a card another seat played before the
+    round's first pass was dealt to it (and so was the Werewolf to its
+    holder, and the card passed to the viewer in the first pass to its right
+    neighbour); the rest of the deal is a uniform shuffle of the cards
+    left, the Vampire's card turned up staying in the stock; each hidden
+    choice is uniform over the chooser's hand, whose size is public, so the
+    same for every candidate.  The candidate is replayed with the public
+    actions, and kept when it replays legally to a state whose view equals
+    ``view``; else another is drawn (rejection sampling: uniform over the
+    larger set, so uniform over the consistent worlds).  The earlier rounds
+    are not replayed: the world starts at the round's deal, with the
+    results and scores the view shows.
+
+    :raises InvalidArgumentError: ``view`` is not an AnniversaryView, ``rng``
+        is not a :class:`random.Random`, or no consistent world was found in
+        ``max_draws`` candidates (a view no game could give, or one whose
+        consistent worlds are too rare in the candidates -- late in a round
+        with passes; the message says so).
+    """
+    from wizard_rules.core.anniversary.views import AnniversaryView as _View
+
+    if type(view) is not _View:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"expected an AnniversaryView, not {type(view).__name__}"
+        )
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"rng must be a random.Random, not {type(rng).__name__}"
+        )
+    plan = _AnniversaryPlan(view)
+    for _ in range(max_draws):
+        world = plan.draw(rng)
+        if world is not None:
+            return world
+    raise InvalidArgumentError(
+        ErrorCode.INVALID_ARGUMENT,
+        f"no world consistent with the view was found in {max_draws} candidates "
+        "(rejection sampling: too rare late in a round after a Juggler's pass, "
+        "or the view is not one a game could give)",
+    )
+
+
+def _progress(
+    phase: object,
+    current_player: int | None,
+    tricks: int,
+    trick: tuple[Card, ...],
+    declared: tuple[object, ...],
+    passes: int,
+    changes: int,
+    swaps: int,
+    bids: tuple[int | None, ...],
+) -> tuple[object, ...]:
+    return (phase, current_player, tricks, trick, declared, passes, changes, swaps, bids)
+
+
+class _AnniversaryPlan:
+    """What :func:`determinize_anniversary` works out once per view (internal)."""
+
+    def __init__(self, view: AnniversaryView) -> None:
+        from wizard_rules.core.anniversary.faces import Effect, faces_of
+        from wizard_rules.core.anniversary.state import AnniversaryPhase
+
+        self.view = view
+        config = view.config
+        players = config.players
+        self.players = players
+        seat = view.seat
+        self.target = _progress(
+            view.phase,
+            view.current_player,
+            len(view.completed_tricks),
+            view.current_trick,
+            view.declared,
+            len(view.passes),
+            len(view.bid_changes),
+            len(view.witch_swaps),
+            view.bids,
+        )
+        self.dealing = view.phase in (AnniversaryPhase.DEAL, AnniversaryPhase.GAME_OVER)
+        if self.dealing:
+            return
+        size = config.deal_sizes[view.round - 1]
+        # The bids as made: the bids shown less the Cloud's changes.
+        made = list(view.bids)
+        for who, by in view.bid_changes:
+            bid = made[who]
+            assert bid is not None
+            made[who] = bid - by
+        self.made = tuple(made)
+        # The tricks in order, and after which of them each pass came.
+        tricks = [(t.leader, t.cards, t.declared) for t in view.completed_tricks]
+        pass_after: list[int] = []
+        for index, (_, cards, declared) in enumerate(tricks):
+            if index < size - 1:  # no pass after the round's last trick (rule 33.4)
+                faces = faces_of(cards, declared, view.vampire_copies)
+                pass_after += [index] * sum(f.effect is Effect.JUGGLER for f in faces)
+        self.plays = [card for _, cards, _ in tricks for card in cards] + list(view.current_trick)
+        self.declarations = [d for _, _, ds in tricks for d in ds] + list(view.declared)
+        # The viewer's hand at the deal, worked out backward.
+        hand = set(view.hand)
+        if view.passing is not None:
+            hand.add(view.passing)
+        all_tricks = tricks + [(view.leader, view.current_trick, view.declared)]
+        for index in range(len(all_tricks) - 1, -1, -1):
+            for swap in reversed(view.witch_swaps):
+                if swap.trick == index and swap.player == seat and swap.take is not None:
+                    assert swap.give is not None
+                    hand.discard(swap.take)
+                    hand.add(swap.give)
+            for k in range(len(view.passes) - 1, -1, -1):
+                if pass_after[k] == index:
+                    given, got = view.passes[k]
+                    hand.discard(got)
+                    hand.add(given)
+            leader, cards, _ = all_tricks[index]
+            position = (seat - leader) % players
+            if position < len(cards):
+                hand.add(cards[position])
+        turned = view.turned
+        assert turned is not None
+        werewolf = next((c for c in config.rules.deck.cards if c.kind is Kind.WEREWOLF), None)
+        if view.werewolf_seat == seat:
+            hand.discard(turned)
+            assert werewolf is not None
+            hand.add(werewolf)
+        self.own = tuple(sorted(hand, key=_index))
+        # The cards each other seat must have been dealt.
+        first_pass = pass_after[0] if pass_after else len(all_tricks)
+        taken = {(s.player, s.take) for s in view.witch_swaps if s.take is not None}
+        forced: list[list[Card]] = [[] for _ in range(players)]
+        for index, (leader, cards, _) in enumerate(all_tricks):
+            if index > first_pass:
+                break
+            for position, card in enumerate(cards):
+                who = (leader + position) % players
+                if who == seat or (who, card) in taken:
+                    continue
+                if who == view.werewolf_seat and card is turned:
+                    continue
+                forced[who].append(card)
+        if view.werewolf_seat is not None and view.werewolf_seat != seat:
+            assert werewolf is not None
+            forced[view.werewolf_seat].append(werewolf)
+        right = (seat - 1) % players
+        if view.passes and pass_after[0] == first_pass:
+            got = view.passes[0][1]  # in the right neighbour's hand before any pass
+            if (right, got) not in taken and not (right == view.werewolf_seat and got is turned):
+                forced[right].append(got)
+        self.forced = forced
+        fixed = {*self.own, turned, *(c for hand in forced for c in hand)}
+        if view.revealed is not None:
+            fixed.add(view.revealed)
+        self.pool = [c for c in config.rules.deck.cards if c not in fixed]
+        self.size = size
+        dealt = sum(size - len(f) for who, f in enumerate(forced) if who != seat)
+        self.ok = (
+            len(fixed) == len(self.own) + 1 + sum(map(len, forced)) + (view.revealed is not None)
+            and all(len(f) <= size for f in forced)
+            and dealt <= len(self.pool)
+        )
+
+    def draw(self, rng: random.Random) -> AnniversaryState | None:
+        """One candidate world, or ``None`` when it is not consistent with the view."""
+        from wizard_rules.core.anniversary import transitions as engine
+        from wizard_rules.core.anniversary.views import anniversary_view
+
+        view = self.view
+        config = view.config
+        start = engine._before_deal(config, view.round, view.dealer, view.results, view.scores, ())
+        if self.dealing:
+            if view.phase is not start.phase:
+                start = engine._before_deal(
+                    config, view.round, view.dealer, view.results, view.scores, (), over=True
+                )
+            return start if anniversary_view(start, view.seat) == view else None
+        if not self.ok:
+            return None
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        hands: list[tuple[Card, ...]] = []
+        taken = 0
+        for who in range(self.players):
+            if who == view.seat:
+                hands.append(self.own)
+                continue
+            need = self.size - len(self.forced[who])
+            hand = [*self.forced[who], *pool[taken : taken + need]]
+            taken += need
+            hands.append(tuple(sorted(hand, key=_index)))
+        try:
+            state = engine.apply(start, Deal(hands, view.turned))
+            return self._replay(state, rng)
+        except (IllegalActionError, _Inconsistent):
+            return None
+
+    def _replay(self, state: AnniversaryState, rng: random.Random) -> AnniversaryState | None:
+        from wizard_rules.core.anniversary import transitions as engine
+        from wizard_rules.core.anniversary.actions import (
+            ChangeBid,
+            Declare,
+            PassCard,
+            Reveal,
+            WerewolfTrump,
+            WitchSwap,
+        )
+        from wizard_rules.core.anniversary.state import AnniversaryPhase as P
+        from wizard_rules.core.anniversary.views import anniversary_view
+
+        view = self.view
+        seat = view.seat
+        played = 0
+        while True:
+            if (
+                _progress(
+                    state.phase,
+                    state.current_player,
+                    len(state.completed_tricks),
+                    state.current_trick,
+                    state.declared,
+                    len(state.passes),
+                    len(state.bid_changes),
+                    len(state.witch_swaps),
+                    state.bids,
+                )
+                == self.target
+            ):
+                return state if anniversary_view(state, seat) == view else None
+            phase, who = state.phase, state.current_player
+            action: object
+            if phase is P.WEREWOLF:
+                assert who is not None
+                action = WerewolfTrump(who, view.trump)
+            elif phase is P.CHOOSE_TRUMP:
+                assert who is not None
+                if view.trump is None:
+                    raise _Inconsistent
+                action = ChooseTrump(who, view.trump)
+            elif phase is P.REVEAL:
+                if view.revealed is None:
+                    raise _Inconsistent
+                action = Reveal(view.revealed)
+            elif phase is P.BID:
+                assert who is not None
+                bid = self.made[who]
+                if bid is None:
+                    raise _Inconsistent
+                action = Bid(who, bid)
+            elif phase is P.PLAY:
+                assert who is not None
+                if played >= len(self.plays):
+                    raise _Inconsistent
+                action = Play(who, self.plays[played])
+                played += 1
+            elif phase is P.DECLARE:
+                assert who is not None
+                said = self.declarations[played - 1]
+                if said is None:
+                    raise _Inconsistent
+                action = Declare(who, said)
+            elif phase is P.PASS:
+                assert who is not None
+                action = PassCard(who, self._pass_card(state, who, rng))
+            elif phase is P.CHANGE_BID:
+                assert who is not None
+                k = len(state.bid_changes)
+                if k >= len(view.bid_changes):
+                    raise _Inconsistent
+                action = ChangeBid(who, view.bid_changes[k][1])
+            elif phase is P.WITCH:
+                assert who is not None
+                k = len(state.witch_swaps)
+                if k >= len(view.witch_swaps):
+                    raise _Inconsistent
+                record = view.witch_swaps[k]
+                give = record.give
+                if who != seat and record.take is not None:
+                    give = rng.choice(state.hands[who])
+                action = WitchSwap(who, give, record.take)
+            else:  # a new round or the end: the view is behind this world
+                raise _Inconsistent
+            state = engine.apply(state, action)
+
+    def _pass_card(self, state: AnniversaryState, who: int, rng: random.Random) -> Card:
+        view = self.view
+        k = len(state.passes)
+        if who == view.seat:
+            card = view.passes[k][0] if k < len(view.passes) else view.passing
+            if card is None:
+                raise _Inconsistent
+            return card
+        if k < len(view.passes) and (who + 1) % self.players == view.seat:
+            return view.passes[k][1]  # the card the viewer got
+        return rng.choice(state.hands[who])
+
+
+class _Inconsistent(Exception):
+    """A candidate world that the view's record cannot be replayed on (internal)."""
