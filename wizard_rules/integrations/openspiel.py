@@ -206,7 +206,11 @@ except ImportError:
 import attrs
 
 from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
-from wizard_rules.core.cards import DECK, Card, Kind, Suit
+from wizard_rules.core.anniversary.actions import Reveal
+from wizard_rules.core.anniversary.deck import AnniversaryDeck
+from wizard_rules.core.anniversary.state import AnniversaryPhase, AnniversaryState
+from wizard_rules.core.anniversary.views import anniversary_view
+from wizard_rules.core.cards import ANNIVERSARY_CARDS, DECK, Card, Kind, Suit
 from wizard_rules.core.config import Config, seat_after
 from wizard_rules.core.position import position_of
 from wizard_rules.core.rules import HiddenBids
@@ -220,9 +224,30 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     show_value,
 )
-from wizard_rules.formats.action_ids import NUM_ACTIONS, action_id, to_action
-from wizard_rules.integrations._variants import FLAGS, rules_of, schedule_text
-from wizard_rules.integrations.tensors import Layout, _public_bids, _round_start, max_score
+from wizard_rules.formats.action_ids import (
+    action_id,
+    anniversary_action_id,
+    num_actions,
+    to_action,
+    to_anniversary_action,
+)
+from wizard_rules.integrations import _anniversary
+from wizard_rules.integrations._variants import (
+    FLAGS,
+    READING_DEFAULTS,
+    READING_NAMES,
+    cards_text,
+    rules_of,
+    schedule_text,
+    with_anniversary_cards,
+)
+from wizard_rules.integrations.tensors import (
+    AnniversaryLayout,
+    Layout,
+    _public_bids,
+    _round_start,
+    max_score,
+)
 
 __all__ = [
     "GAME_TYPE",
@@ -245,7 +270,12 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "hidden_bids": False,
     "delayed_reveal": False,
     "clairvoyance": False,
+    "anniversary_cards": "",
+    **READING_DEFAULTS,
 }
+_STANDARD_KEYS: Final = tuple(_DEFAULTS)[: -1 - len(READING_NAMES)]
+"""The parameters a game without anniversary cards keeps (its game string is unchanged)."""
+_CARDS: Final = (*DECK, *ANNIVERSARY_CARDS)  # every card, by index (0 to 68)
 _REWARDS: Final = ("per_round", "terminal")  # the values of the rewards parameter
 
 
@@ -316,14 +346,27 @@ class _Spec:
             players=values["players"],
             first_dealer=values["first_dealer"],
             forbid_bid_total_match=values["forbid_bid_total_match"],
-            rules=rules_of(
-                values["canadian_rule"],
-                values["schedule"],
-                **{name: values[name] for name in FLAGS if name != "canadian_rule"},
+            rules=with_anniversary_cards(
+                rules_of(
+                    values["canadian_rule"],
+                    values["schedule"],
+                    **{name: values[name] for name in FLAGS if name != "canadian_rule"},
+                ),
+                values["anniversary_cards"],
+                {name: values[name] for name in READING_NAMES},
             ),
         )
-        # The parameters as the game keeps them (a game string must load again).
+        deck = self.config.rules.deck
+        self.anniversary: bool = type(deck) is AnniversaryDeck
+        """Whether the game has anniversary cards (rules 28 to 41)."""
+        self.num_actions = num_actions(self.config)
+        # The parameters as the game keeps them (a game string must load again);
+        # a game without anniversary cards keeps the parameters it always had.
         self.params = {**values, "schedule": schedule_text(self.config.rules.schedule)}
+        if type(deck) is AnniversaryDeck:
+            self.params["anniversary_cards"] = cards_text(deck)
+        else:
+            self.params = {key: self.params[key] for key in _STANDARD_KEYS}
         self.round: int = values["round"]
         if type(self.round) is not int or not 0 <= self.round <= self.config.rounds:
             raise ConfigError(
@@ -348,12 +391,18 @@ class _Spec:
         self.normalize: bool = bool(values["normalize_returns"])
         self.max_score = max_score(self.config.players, self.rounds, rules=self.config.rules)
         self.scale = float(self.max_score) if self.normalize else 1.0
-        self.start = (
-            new_game(self.config) if self.round == 0 else _round_start(self.config, self.round)
-        )
+        self.start: Any
+        if self.anniversary:
+            self.start = _anniversary.one_round_start(self.config, max(self.round, 1))
+        else:
+            self.start = (
+                new_game(self.config) if self.round == 0 else _round_start(self.config, self.round)
+            )
 
     def chance_nodes(self, round: int) -> int:
         dealt = self.config.players * self.config.deal_sizes[round - 1]
+        if self.anniversary:  # cards are left in every round: one is turned (rule 28.3)
+            return dealt + 1
         return dealt + 1 if dealt < len(DECK) else dealt
 
     def __deepcopy__(self, memo: object) -> _Spec:
@@ -378,14 +427,20 @@ class WizardGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         spec = _Spec(dict(params or {}))
         n = spec.config.players
+        # With anniversary cards each play may be declared, and each trick may
+        # bring two passes (a Juggler and a Vampire copying it), two bid
+        # changes and two Witch swaps: an upper bound.
+        extra = (lambda size: n * size + size * (2 * n + 4)) if spec.anniversary else None
         info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=len(DECK),
+            num_distinct_actions=spec.num_actions,
+            max_chance_outcomes=len(_CARDS) if spec.anniversary else len(DECK),
             num_players=n,
             min_utility=-10.0 * sum(spec.sizes) / spec.scale,
             max_utility=spec.max_score / spec.scale,
             utility_sum=None,
-            max_game_length=sum(1 + n + n * size for size in spec.sizes),
+            max_game_length=sum(
+                1 + n + n * size + (extra(size) if extra else 0) for size in spec.sizes
+            ),
         )
         super().__init__(_TERMINAL_TYPE if spec.terminal else GAME_TYPE, info, spec.params)
         self._spec = spec
@@ -415,21 +470,25 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: WizardGame) -> None:
         super().__init__(game)
         self._spec: _Spec = game._spec
-        self._state: State = self._spec.start
+        self._state: Any = self._spec.start
         self._dealt: list[int] = []
         self._rewards = [0.0] * self._spec.config.players
         self._moves = 0
         self._deal_start = 0  # the move number of this round's first chance node
 
     @property
-    def wizard_state(self) -> State:
-        """The library's :class:`~wizard_rules.State` (before a deal in progress)."""
+    def wizard_state(self) -> Any:
+        """The library's :class:`~wizard_rules.State` (before a deal in progress).
+
+        With anniversary cards, an
+        :class:`~wizard_rules.core.anniversary.AnniversaryState`.
+        """
         return self._state
 
     @property
     def dealt(self) -> tuple[Card, ...]:
         """The cards of the deal in progress, in the order drawn."""
-        return tuple(DECK[i] for i in self._dealt)
+        return tuple(_CARDS[i] for i in self._dealt)
 
     # -- OpenSpiel's API -------------------------------------------------------
 
@@ -439,7 +498,7 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.TERMINAL)
         if self._state.is_chance:
             return int(pyspiel.PlayerId.CHANCE)
-        player = self._state.current_player
+        player: int | None = self._state.current_player
         assert player is not None
         return player
 
@@ -449,13 +508,23 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         return state.is_over or (self._spec.round != 0 and state.round != self._spec.round)
 
     def _legal_actions(self, player: int) -> list[int]:
+        if self._spec.anniversary:
+            return sorted(anniversary_action_id(action) for action in legal_actions(self._state))
         return sorted(action_id(action) for action in legal_actions(self._state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Every card not yet dealt, each with the same probability (none but at a deal)."""
+        """Every card not yet dealt, each with the same probability (none but at a deal).
+
+        With anniversary cards: the cards of the game's deck not yet dealt,
+        and when a card is turned up for the Vampire (rule 37.3), the cards
+        of the stock.
+        """
         if self.is_terminal() or not self._state.is_chance:
             return []
-        left = sorted(set(range(len(DECK))) - set(self._dealt))
+        if self._spec.anniversary:
+            left = sorted(self._chance_cards())
+        else:
+            left = sorted(set(range(len(DECK))) - set(self._dealt))
         p = 1.0 / len(left)
         return [(i, p) for i in left]
 
@@ -468,7 +537,9 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
             )
         before = self._state.scores
         state = self._state
-        if state.is_chance:
+        if self._spec.anniversary:
+            self._state = self._apply_anniversary(state, action)
+        elif state.is_chance:
             if _outcome(action) in self._dealt:
                 raise InvalidArgumentError(
                     ErrorCode.INVALID_ARGUMENT,
@@ -500,11 +571,60 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         hands: list[list[Card]] = [[] for _ in range(n)]
         dealt = n * state.deal_size
         for k, index in enumerate(self._dealt[:dealt]):
-            hands[seat_after(state.dealer, 1 + k, n)].append(DECK[index])
-        turned = DECK[self._dealt[dealt]] if len(self._dealt) > dealt else None
+            hands[seat_after(state.dealer, 1 + k, n)].append(_CARDS[index])
+        turned = _CARDS[self._dealt[dealt]] if len(self._dealt) > dealt else None
+        if self._spec.anniversary:  # an AnniversaryState checks hands in canonical order
+            return Deal([sorted(hand, key=_index) for hand in hands], turned)
         return Deal(hands, turned)
 
+    def _chance_cards(self) -> set[int]:
+        """The card indices a chance node may draw in a game with anniversary cards."""
+        state = self._state
+        if state.phase is AnniversaryPhase.REVEAL:
+            return {card.index for card in state.stock}
+        return {card.index for card in state.deck.cards} - set(self._dealt)
+
+    def _apply_anniversary(self, state: AnniversaryState, action: int) -> AnniversaryState:
+        """The state after ``action`` in a game with anniversary cards (checked, or refused)."""
+        if state.is_chance:
+            if action not in self._chance_cards():
+                raise InvalidArgumentError(
+                    ErrorCode.INVALID_ARGUMENT,
+                    f"chance outcome {action} is not a card left to "
+                    + ("turn up" if state.phase is AnniversaryPhase.REVEAL else "deal"),
+                )
+            if state.phase is AnniversaryPhase.REVEAL:
+                return apply(state, Reveal(_CARDS[action]))
+            self._dealt.append(action)
+            if len(self._dealt) < self._spec.chance_nodes(state.round):
+                return state
+            deal = self._deal()
+            self._dealt = []
+            return apply(state, deal)
+        if not 0 <= action < self._spec.num_actions:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"an action id of this game is 0 to {self._spec.num_actions - 1}, not {action}",
+            )
+        actions = legal_actions(state)
+        index = next(
+            (i for i, a in enumerate(actions) if anniversary_action_id(a) == action), None
+        )
+        if index is None:
+            apply(state, to_anniversary_action(action, state.current_player or 0))  # raises
+        return apply_legal(state, index)  # type: ignore[arg-type]
+
     def _action_to_string(self, player: int, action: int) -> str:
+        if self._spec.anniversary:
+            if player == pyspiel.PlayerId.CHANCE:
+                if not 0 <= action < len(_CARDS):
+                    raise InvalidArgumentError(
+                        ErrorCode.INVALID_ARGUMENT,
+                        f"chance outcome {action} is not a card: cards are 0 to 68",
+                    )
+                turn_up = self._state.phase is AnniversaryPhase.REVEAL
+                return f"{'turn up' if turn_up else 'deal'} {_CARDS[action]}"
+            return str(to_anniversary_action(int(action), player))
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {DECK[_outcome(action)]}"
         return str(to_action(int(action), player))
@@ -533,8 +653,14 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
         return list(self._rewards)
 
     def __str__(self) -> str:
-        """The full position (every hand) in the notation of rule 1.4, and the deal in progress."""
-        text = position_of(self._state).to_text()
+        """The full position (every hand) in the notation of rule 1.4, and the deal in progress.
+
+        With anniversary cards, the game in plain words, every hand shown.
+        """
+        if self._spec.anniversary:
+            text = _anniversary.describe(self._state, None)
+        else:
+            text = position_of(self._state).to_text()
         return f"{text} dealt={','.join(map(str, self.dealt))}" if self._dealt else text
 
     # -- search -----------------------------------------------------------------
@@ -561,7 +687,16 @@ class WizardState(pyspiel.State):  # type: ignore[misc]
             (OpenSpiel's samplers), which seeds the shuffle; by default
             :mod:`random`.
         :raises InvalidArgumentError: ``player_id`` is not a seat.
+        :raises ConfigError: ``invalid_config``: the game has anniversary cards,
+            whose secrets (passes, Witch swaps, the Werewolf's card) this
+            resampling does not redraw: it is not supported for them.
         """
+        if self._spec.anniversary:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                "resample_from_infostate is not supported for a game with anniversary cards "
+                "(its passes and Witch swaps are not redrawn)",
+            )
         players = self._spec.config.players
         if type(player_id) is not int or not 0 <= player_id < players:
             raise InvalidArgumentError(
@@ -742,14 +877,17 @@ class WizardObserver:
         self._private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self._public = bool(iig_obs_type.public_info)
         self._recall = bool(iig_obs_type.perfect_recall)
-        self.layout: Final = Layout(
+        layout: Any = AnniversaryLayout if spec.anniversary else Layout
+        self.layout: Final = layout(
             spec.config.players,
             perfect_recall=self._recall,
             private=self._private,
             public=self._public,
             rules=spec.config.rules,
         )
-        """The :class:`~wizard_rules.integrations.tensors.Layout` of :attr:`tensor`."""
+        """The :class:`~wizard_rules.integrations.tensors.Layout` of :attr:`tensor`
+        (an :class:`~wizard_rules.integrations.tensors.AnniversaryLayout` with
+        anniversary cards)."""
         self.tensor: Final = np.zeros(self.layout.size, dtype=np.float32)
         """The flat tensor, written by :meth:`set_from`."""
         self.dict: Final = self.layout.pieces_of(self.tensor)
@@ -757,8 +895,17 @@ class WizardObserver:
 
     def set_from(self, state: WizardState, player: int) -> None:
         """Write what ``player`` knows of ``state`` into :attr:`tensor`."""
-        dealt = [DECK[i] for i in _own_dealt(state, player)]
+        dealt = [_CARDS[i] for i in _own_dealt(state, player)]
         start = self._spec.start.scores
+        if self._spec.anniversary:
+            self.layout.encode(
+                anniversary_view(state._state, player),
+                dealt=dealt,
+                over=state.is_terminal(),
+                scores=[b - a for a, b in zip(start, state._state.scores, strict=True)],
+                out=self.tensor,
+            )
+            return
         self.layout.encode(
             player_view(state._state, player),
             dealt=dealt,
@@ -769,6 +916,8 @@ class WizardObserver:
 
     def string_from(self, state: WizardState, player: int) -> str:
         """What ``player`` knows of ``state``, as a string (see the module's documentation)."""
+        if self._spec.anniversary:
+            return self._anniversary_string(state, player)
         if self._recall:
             return _history_string(state, player, self._private, self._public)
         tokens = [f"p{player}"]
@@ -792,6 +941,32 @@ class WizardObserver:
         if state.is_terminal() and self._spec.round != 0:
             tokens.append("end")
         return " ".join(tokens)
+
+    def _anniversary_string(self, state: WizardState, player: int) -> str:
+        dealt = sorted((_CARDS[i] for i in _own_dealt(state, player)), key=_index)
+        if self._recall:
+            text = _anniversary.history_string(
+                state._state,
+                player,
+                private=self._private,
+                public=self._public,
+                first_round=self._spec.start.round,
+                dealt=dealt,
+            )
+        else:
+            text = _anniversary.observation_string(
+                anniversary_view(state._state, player),
+                private=self._private,
+                public=self._public,
+                dealt=dealt,
+            )
+        if state.is_terminal() and self._spec.round != 0:
+            text += " end"
+        return text
+
+
+def _index(card: Card) -> int:
+    return card.index
 
 
 def _cards_text(cards: Sequence[Card]) -> str:

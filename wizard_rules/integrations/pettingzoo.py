@@ -145,11 +145,13 @@ except ImportError:
         "extra: pip install '.[pettingzoo]' from a clone (see Installing in the docs)"
     ) from None
 
+from wizard_rules.core.anniversary.deck import AnniversaryDeck
+from wizard_rules.core.anniversary.views import anniversary_view
 from wizard_rules.core.cards import DECK
-from wizard_rules.core.chance import random_deal
+from wizard_rules.core.chance import random_chance, random_deal
 from wizard_rules.core.config import Config, seat_after
 from wizard_rules.core.position import position_of
-from wizard_rules.core.state import State, new_game
+from wizard_rules.core.state import new_game
 from wizard_rules.core.transitions import apply, legal_actions
 from wizard_rules.core.views import player_view
 from wizard_rules.errors import (
@@ -159,10 +161,28 @@ from wizard_rules.errors import (
     InvalidArgumentError,
     show_value,
 )
-from wizard_rules.formats.action_ids import NUM_ACTIONS, action_id, to_action
+from wizard_rules.formats.action_ids import (
+    NUM_ACTIONS,
+    action_id,
+    anniversary_action_id,
+    num_actions,
+    to_action,
+    to_anniversary_action,
+)
 from wizard_rules.formats.text import position_table
-from wizard_rules.integrations._variants import rules_of
-from wizard_rules.integrations.tensors import Layout, _round_start, _split, max_score
+from wizard_rules.integrations import _anniversary
+from wizard_rules.integrations._variants import (
+    READING_DEFAULTS,
+    rules_of,
+    with_anniversary_cards,
+)
+from wizard_rules.integrations.tensors import (
+    AnniversaryLayout,
+    Layout,
+    _round_start,
+    _split,
+    max_score,
+)
 
 __all__ = ["ENV_ID", "RENDER_MODES", "Observation", "Policy", "SingleAgentEnv", "env", "raw_env"]
 
@@ -224,6 +244,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
     :param clairvoyance: clairvoyance (rule 26): in round 1 an observation
         shows every other seat's card (the ``other_hands`` piece of the
         layout) and not the agent's own; that round has no play move.
+    :param anniversary_cards: the anniversary cards added to the 60 (rules
+        28 to 41): ``""`` (none, the default), ``"20"``, ``"25"``, ``"30"``,
+        ``"all"``, names separated by commas (``"dragon,fairy"``) or a
+        sequence of names.  With cards the actions are the larger id space
+        (:func:`~wizard_rules.formats.action_ids.num_actions`), the
+        observations :class:`~wizard_rules.integrations.tensors.AnniversaryLayout`'s.
+    :param bomb_leader: the reading of rule 31.3 (with the cards only).
+    :param cloud_timing: the reading of rule 34.3.
+    :param effect_order: the reading of rule 40.2.
+    :param vampire_under_werewolf: the reading of rule 37.3.
+    :param juggler_last_trick: the reading of rule 33.4.
     :raises ConfigError: ``invalid_config``: a bad number of players, first
         dealer, round, rewards, render mode, a variant's flag (not a bool),
         schedule (not one, or a hand larger than 60 / players), or variants
@@ -260,22 +291,42 @@ class raw_env(AECEnv):  # type: ignore[misc]
         hidden_bids: bool = False,
         delayed_reveal: bool = False,
         clairvoyance: bool = False,
+        anniversary_cards: str | Sequence[str] = "",
+        bomb_leader: str = READING_DEFAULTS["bomb_leader"],
+        cloud_timing: str = READING_DEFAULTS["cloud_timing"],
+        effect_order: str = READING_DEFAULTS["effect_order"],
+        vampire_under_werewolf: str = READING_DEFAULTS["vampire_under_werewolf"],
+        juggler_last_trick: str = READING_DEFAULTS["juggler_last_trick"],
     ) -> None:
         super().__init__()
         self.config: Final = Config(
             players=players,
             first_dealer=first_dealer,
             forbid_bid_total_match=forbid_bid_total_match,
-            rules=rules_of(
-                canadian_rule,
-                schedule,
-                hardcore=hardcore,
-                hidden_bids=hidden_bids,
-                delayed_reveal=delayed_reveal,
-                clairvoyance=clairvoyance,
+            rules=with_anniversary_cards(
+                rules_of(
+                    canadian_rule,
+                    schedule,
+                    hardcore=hardcore,
+                    hidden_bids=hidden_bids,
+                    delayed_reveal=delayed_reveal,
+                    clairvoyance=clairvoyance,
+                ),
+                anniversary_cards,
+                {
+                    "bomb_leader": bomb_leader,
+                    "cloud_timing": cloud_timing,
+                    "effect_order": effect_order,
+                    "vampire_under_werewolf": vampire_under_werewolf,
+                    "juggler_last_trick": juggler_last_trick,
+                },
             ),
         )
         """The :class:`~wizard_rules.Config` of the game."""
+        self.anniversary: Final = type(self.config.rules.deck) is AnniversaryDeck
+        """Whether the game has anniversary cards (rules 28 to 41)."""
+        self.num_actions: Final = num_actions(self.config)
+        """The number of action ids: 86, or the larger space's with anniversary cards."""
         if round is not None and (type(round) is not int or not 1 <= round <= self.config.rounds):
             raise ConfigError(
                 ErrorCode.INVALID_CONFIG,
@@ -294,37 +345,49 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.max_score: Final = max_score(players, rounds, rules=self.config.rules)
         """The most a player can score in the rounds played."""
         self._scale = float(self.max_score) if normalize_rewards else 1.0
-        self.layout: Final = Layout(players, rules=self.config.rules)
-        """The :class:`~wizard_rules.integrations.tensors.Layout` of the observations."""
+        layout: Any = AnniversaryLayout if self.anniversary else Layout
+        self.layout: Final = layout(players, rules=self.config.rules)
+        """The :class:`~wizard_rules.integrations.tensors.Layout` of the observations
+        (an :class:`~wizard_rules.integrations.tensors.AnniversaryLayout` with
+        anniversary cards)."""
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        count = self.num_actions
         space = spaces.Dict(
             {
                 "observation": spaces.Box(-1.0, 1.0, (self.layout.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+                "action_mask": spaces.Box(0, 1, (count,), np.int8),
             }
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self._public: Final = Layout(players, private=False, rules=self.config.rules)
+        self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
+        self._public: Final = layout(players, private=False, rules=self.config.rules)
         public = [piece for piece in self._public.pieces if piece[0] != "seat"]
-        self.state_pieces: Final = (("hands", (players, len(DECK))), *public)
+        slots = 69 if self.anniversary else len(DECK)  # the anniversary cards are 60 to 68
+        self.state_pieces: Final = (("hands", (players, slots)), *public)
         """The pieces of :meth:`state`, in order: ``(name, shape)`` pairs (see
         the module's documentation)."""
-        self._hands_size = players * len(DECK)
+        self._slots = slots
+        self._hands_size = players * slots
         self.state_space: Final = spaces.Box(
             -1.0, 1.0, (self._hands_size + self._public.size - players,), np.float32
         )
         """The space of :meth:`state`: ``Box(-1, 1)``, ``float32``."""
         self._rng = random.Random()
-        self._initial = (
-            new_game(self.config) if round is None else _round_start(self.config, round)
-        )
+        self._initial: Any
+        if self.anniversary:
+            self._initial = _anniversary.one_round_start(self.config, round or 1)
+        else:
+            self._initial = (
+                new_game(self.config) if round is None else _round_start(self.config, round)
+            )
         self._state = self._initial
         self._started = False  # until the first reset
 
     @property
-    def wizard_state(self) -> State:
-        """The library's :class:`~wizard_rules.State` of the game."""
+    def wizard_state(self) -> Any:
+        """The library's :class:`~wizard_rules.State` of the game (an
+        :class:`~wizard_rules.core.anniversary.AnniversaryState` with anniversary cards).
+        """
         return self._state
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -336,7 +399,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return space
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        """The action space of ``agent``: ``Discrete(86)``.
+        """The action space of ``agent``: ``Discrete(86)``, or ``Discrete(num_actions)``.
+
+        With anniversary cards the space is the larger one of :attr:`num_actions`.
 
         :raises InvalidArgumentError: ``agent`` is not one of ``possible_agents``.
         """
@@ -369,17 +434,22 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def _deal(self, state: State) -> State:
+    def _deal(self, state: Any) -> Any:
+        if self.anniversary:  # a deal, and the card turned up for the Vampire (rule 37.3)
+            while state.is_chance and not self._over(state):
+                state = apply(state, random_chance(state, self._rng))
+            return state
         if state.is_chance and not self._over(state):
             state = apply(state, random_deal(state, self._rng))
         return state
 
-    def _over(self, state: State) -> bool:
-        return state.is_over or (self.round is not None and state.round != self.round)
+    def _over(self, state: Any) -> bool:
+        return bool(state.is_over or (self.round is not None and state.round != self.round))
 
-    def _agent_of(self, state: State) -> str:
+    def _agent_of(self, state: Any) -> str:
         assert state.current_player is not None
-        return self.possible_agents[state.current_player]
+        agent: str = self.possible_agents[state.current_player]
+        return agent
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` knows now, and its legal actions (if it is to act).
@@ -389,6 +459,16 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(self._agent(agent))
         state = self._state
         start = self._initial.scores
+        if self.anniversary:
+            tensor = self.layout.encode(
+                anniversary_view(state, seat),
+                over=self._over(state),
+                scores=[b - a for a, b in zip(start, state.scores, strict=True)],
+            )
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+            if state.current_player == seat:
+                mask[[anniversary_action_id(a) for a in legal_actions(state)]] = 1
+            return {"observation": tensor, "action_mask": mask}
         tensor = self.layout.encode(
             player_view(state, seat),
             over=self._over(state),
@@ -433,7 +513,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise InvalidArgumentError(
                 ErrorCode.INVALID_ARGUMENT, "a live agent's action is an id, not None"
             )
-        state = apply(before, to_action(_action_id(action), seat))
+        if self.anniversary:
+            number = _action_id(action, self.num_actions)
+            state = apply(before, to_anniversary_action(number, seat))
+        else:
+            state = apply(before, to_action(_action_id(action), seat))
         state = self._deal(state)
         over = self._over(state)
         if self._per_round or over:
@@ -463,12 +547,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
         state = self._state
         out = np.zeros(self.state_space.shape, dtype=np.float32)
         ones = [
-            seat * len(DECK) + card.index for seat, hand in enumerate(state.hands) for card in hand
+            seat * self._slots + card.index
+            for seat, hand in enumerate(state.hands)
+            for card in hand
         ]
         out[ones] = 1.0
         start = self._initial.scores
         public = self._public.encode(
-            player_view(state, 0),
+            anniversary_view(state, 0) if self.anniversary else player_view(state, 0),
             over=self._over(state),
             scores=[b - a for a, b in zip(start, state.scores, strict=True)],
         )
@@ -505,6 +591,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return ``None``.  ``None``: return ``None``.
         """
         if self.render_mode == "ansi":
+            if self.anniversary:  # in plain words, every hand shown
+                return _anniversary.describe(self._state, None)
             return position_of(self._state).to_text()
         if self.render_mode == "human":
             seat = self.possible_agents.index(self.agent_selection) if self._started else 0
@@ -518,6 +606,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
             return
         ended = " (the episode is over)" if over else ""
         print(f"player_{seat} sees{ended}:")
+        if self.anniversary:  # in plain words, the other hands unseen
+            print(_anniversary.describe(self._state, seat))
+            return
         print(position_table(position_of(player_view(self._state, seat))))
 
     def close(self) -> None:
@@ -534,7 +625,7 @@ def _check_render_mode(render_mode: object) -> None:
         )
 
 
-def _action_id(action: object) -> int:
+def _action_id(action: object, count: int = NUM_ACTIONS) -> int:
     """``action`` as an id of ``Discrete(86)``: an int, a NumPy integer or a 0-d integer array.
 
     The rule of :func:`~wizard_rules.formats.action_ids.to_action`, checked here first so
@@ -547,10 +638,10 @@ def _action_id(action: object) -> int:
         action = action[()]
     if isinstance(action, np.integer):
         action = int(action)
-    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+    if type(action) is not int or not 0 <= action < count:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
-            f"an action is an id from 0 to {NUM_ACTIONS - 1} (an int or a NumPy integer), "
+            f"an action is an id from 0 to {count - 1} (an int or a NumPy integer), "
             f"not {show_value(action)}",
         )
     return action
@@ -671,7 +762,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             raise IllegalActionError(
                 ErrorCode.GAME_OVER, "the episode is over (or not started): call reset() first"
             )
-        number = _action_id(action)
+        number = _action_id(action, env.num_actions)
         if not env.observe(self.agent)["action_mask"][number]:
             self._ended = True
             if self.render_mode == "human":

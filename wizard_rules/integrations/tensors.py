@@ -86,6 +86,13 @@ its private knowledge: a layout without the private piece
 (``private=False``) writes it as not made until the bids are shown.
 A view of a game with another visibility than the layout's is refused.
 
+**Anniversary cards** (rules 28 to 41).  A game whose deck has some of the
+nine cards is written by :class:`AnniversaryLayout`, a layout of its own
+with 69 card slots and the pieces of what a seat may know of the cards (the
+Werewolf's seat, the Vampire's card, declarations, bid changes, its own
+passes and Witch swaps, the cards Witches took); :class:`Layout` and its
+sizes are for the games without them, unchanged.
+
 Earlier rounds enter only through the ``scores``: a new deal makes them
 irrelevant to the rest of the game, so the tensor is a sufficient summary of
 the player's history, though not a record of all of it (the information
@@ -130,7 +137,7 @@ from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.views import PlayerView
 from wizard_rules.errors import ConfigError, ErrorCode, show_value
 
-__all__ = ["PHASES", "Layout", "max_score"]
+__all__ = ["ANNIVERSARY_PHASES", "PHASES", "AnniversaryLayout", "Layout", "max_score"]
 
 PHASES: Final = (Phase.DEAL, Phase.CHOOSE_TRUMP, Phase.BID, Phase.PLAY, Phase.GAME_OVER)
 """The phases in the order of the ``phase`` piece (the last, "over", also marks
@@ -420,3 +427,277 @@ class Layout:
                 ones.extend(base + i * _CARDS + card.index for i, card in enumerate(trick.cards))
         out[ones] = 1.0
         return out
+
+
+# -- the larger deck: games with anniversary cards (rules 28 to 41) ------------------------
+
+ANNIVERSARY_PHASES: Final = (
+    "deal",
+    "werewolf",
+    "choose_trump",
+    "reveal",
+    "bid",
+    "play",
+    "declare",
+    "pass",
+    "change_bid",
+    "witch",
+    "game_over",
+)
+"""The phases of a game with anniversary cards, in the order of the ``phase`` piece
+of :class:`AnniversaryLayout` (the values of
+:class:`~wizard_rules.core.anniversary.AnniversaryPhase`)."""
+
+_SLOTS: Final = 69  # the 60 and the nine, by card index
+_DECLARATIONS: Final = 6  # Clubs, Diamonds, Hearts, Spades, Wizard, Jester
+
+
+class AnniversaryLayout:
+    """The layout of the tensors for games of ``players`` players with anniversary cards.
+
+    Used only for a configuration whose deck is an
+    :class:`~wizard_rules.core.anniversary.AnniversaryDeck` (:class:`Layout`
+    refuses none of its games, but is never given one by the integrations).
+    Cards take 69 slots, by :attr:`Card.index <wizard_rules.Card.index>`
+    (the nine at 60 to 68), whichever cards the game has.  A tensor is
+    written from the seat's :class:`~wizard_rules.core.anniversary.AnniversaryView`
+    alone, so it holds nothing the seat may not see (rule 41).  With ``N``,
+    ``R``, ``H`` and ``B`` as for :class:`Layout`:
+
+    ====================  ==============  ==============================================
+    piece                 shape           what it holds (0 or 1, but counts and scores)
+    ====================  ==============  ==============================================
+    ``seat``              ``(N,)``        the viewer's seat
+    ``phase``             ``(11,)``       :data:`ANNIVERSARY_PHASES`
+    ``round``             ``(R,)``        the round number
+    ``dealer``            ``(N,)``        the dealer's seat
+    ``current_player``    ``(N,)``        the seat to act (all 0 at chance and the end)
+    ``hand``              ``(69,)``       the viewer's cards (private)
+    ``passing``           ``(69,)``       the card it has put aside in a pass (private)
+    ``passed``            ``(69,)``       the cards it passed this round (private)
+    ``received``          ``(69,)``       the cards passed to it this round (private)
+    ``witch_given``       ``(69,)``       the cards it gave into a trick with a Witch
+                                          (private)
+    ``turned``            ``(69,)``       the card turned for trump
+    ``trump_card``        ``(69,)``       the card in the trump place (the Werewolf
+                                          after its swap)
+    ``werewolf_seat``     ``(N,)``        the seat that took the turned card
+    ``revealed``          ``(69,)``       the stock card turned up for the Vampire
+    ``vampire_copies``    ``(69,)``       the card the Vampire counts as, once known
+    ``trump``             ``(4,)``        the trump suit (all 0: no trump, or not yet)
+    ``bids``              ``(N, B)``      each seat's bid (after the Cloud's changes)
+    ``bid_changes``       ``(N, 2)``      how many times this round each seat's bid
+                                          went down (column 0) and up (column 1)
+    ``tricks_won``        ``(N, B)``      each seat's tricks this round
+    ``leader``            ``(N,)``        the seat that leads the trick in progress
+    ``trick``             ``(N, 69)``     row ``i``: the ``i``-th card of the trick
+    ``declared``          ``(N, 6)``      row ``i``: what it was declared as (Clubs,
+                                          Diamonds, Hearts, Spades, Wizard, Jester)
+    ``played``            ``(69,)``       the cards of this round's finished tricks
+    ``witch_taken``       ``(69,)``       the cards Witches took from their tricks
+    ``scores``            ``(N,)``        each total divided by :func:`max_score`
+    ====================  ==============  ==============================================
+
+    With ``perfect_recall`` the round's finished tricks follow, as in
+    :class:`Layout`: ``trick_leaders`` ``(H, N)``, ``trick_cards``
+    ``(H, N, 69)`` and ``trick_declared`` ``(H, N, 6)``.  ``private=False``
+    leaves out the private pieces, ``public=False`` all but ``seat`` and them.
+
+    >>> from wizard_rules.core.anniversary import AnniversaryDeck
+    >>> from wizard_rules.core.rules import Rules
+    >>> from wizard_rules.integrations.tensors import AnniversaryLayout
+    >>> layout = AnniversaryLayout(4, rules=Rules(deck=AnniversaryDeck(added=("bomb",))))
+    >>> layout.size, dict(layout.pieces)["trick"]
+    (1249, (4, 69))
+
+    :raises ConfigError: ``players`` is not 3 to 6, or ``rules``' deck has
+        no anniversary cards.
+    """
+
+    def __init__(
+        self,
+        players: int,
+        *,
+        rules: Rules,
+        perfect_recall: bool = False,
+        private: bool = True,
+        public: bool = True,
+    ) -> None:
+        from wizard_rules.core.anniversary.deck import AnniversaryDeck
+
+        if type(rules.deck) is not AnniversaryDeck:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                "AnniversaryLayout is for games with anniversary cards: use Layout for the others",
+            )
+        self.players: Final = _check_players(players)
+        """The number of players."""
+        self.rules: Final = rules
+        """The rules the layout is for."""
+        self.deal_sizes: Final = Config(players=players, rules=rules).deal_sizes
+        """The hand size of each round."""
+        self.rounds: Final = len(self.deal_sizes)
+        """The number of rounds, ``R``."""
+        h = _CARDS // players
+        self._bids = h + 1
+        n, b, c = players, self._bids, _SLOTS
+        wanted: list[tuple[str, tuple[int, ...], bool]] = [
+            ("seat", (n,), True),
+            ("phase", (len(ANNIVERSARY_PHASES),), public),
+            ("round", (self.rounds,), public),
+            ("dealer", (n,), public),
+            ("current_player", (n,), public),
+            ("hand", (c,), private),
+            ("passing", (c,), private),
+            ("passed", (c,), private),
+            ("received", (c,), private),
+            ("witch_given", (c,), private),
+            ("turned", (c,), public),
+            ("trump_card", (c,), public),
+            ("werewolf_seat", (n,), public),
+            ("revealed", (c,), public),
+            ("vampire_copies", (c,), public),
+            ("trump", (len(_SUITS),), public),
+            ("bids", (n, b), public),
+            ("bid_changes", (n, 2), public),
+            ("tricks_won", (n, b), public),
+            ("leader", (n,), public),
+            ("trick", (n, c), public),
+            ("declared", (n, _DECLARATIONS), public),
+            ("played", (c,), public),
+            ("witch_taken", (c,), public),
+            ("scores", (n,), public),
+            ("trick_leaders", (h, n), public and perfect_recall),
+            ("trick_cards", (h, n, c), public and perfect_recall),
+            ("trick_declared", (h, n, _DECLARATIONS), public and perfect_recall),
+        ]
+        self.pieces: Final = tuple((name, shape) for name, shape, keep in wanted if keep)
+        """The pieces, in order: ``(name, shape)`` pairs."""
+        offsets: dict[str, int] = {}
+        size = 0
+        for name, shape in self.pieces:
+            offsets[name] = size
+            size += int(np.prod(shape))
+        self.offsets: Final = offsets
+        """Where each piece starts in the flat tensor."""
+        self.size: Final = size
+        """The length of the flat tensor."""
+        self._scale = float(max_score(players, rules=rules))
+
+    def pieces_of(self, tensor: NDArray[np.float32]) -> dict[str, NDArray[np.float32]]:
+        """Each piece of a flat ``tensor`` of this layout, as a view of its shape."""
+        return _split(tensor, self.pieces)
+
+    def encode(
+        self,
+        view: object,
+        *,
+        dealt: Sequence[Card] = (),
+        over: bool = False,
+        scores: Sequence[int] | None = None,
+        out: NDArray[np.float32] | None = None,
+    ) -> NDArray[np.float32]:
+        """Write ``view`` (an :class:`~wizard_rules.core.anniversary.AnniversaryView`) as a tensor.
+
+        :param dealt: during a deal, the cards dealt to the viewer so far.
+        :param over: mark the ``phase`` as over (the end of a one-round game).
+        :param scores: the totals to show instead of the view's.
+        :param out: a ``float32`` array of :attr:`size` to write into (cleared first).
+        :raises ConfigError: ``view`` is not a view of a game of this layout's rules
+            and players.
+        """
+        from wizard_rules.core.anniversary.views import AnniversaryView
+
+        if type(view) is not AnniversaryView or view.config.rules != self.rules:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                "this layout encodes views of games with its rules' anniversary cards, "
+                f"not {type(view).__name__}",
+            )
+        if view.config.players != self.players:
+            raise ConfigError(
+                ErrorCode.INVALID_CONFIG,
+                f"this layout is for {self.players} players, not {view.config.players}",
+            )
+        if out is None:
+            out = np.zeros(self.size, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        at = self.offsets
+        n, b = self.players, self._bids
+        ones: list[int] = [at["seat"] + view.seat]
+        phase = view.phase.value
+        if "hand" in at:
+            hand = dealt if phase == "deal" else view.hand
+            ones.extend(at["hand"] + card.index for card in hand)
+            if view.passing is not None:
+                ones.append(at["passing"] + view.passing.index)
+            for given, got in view.passes:
+                out[at["passed"] + given.index] += 1.0
+                out[at["received"] + got.index] += 1.0
+            ones.extend(
+                at["witch_given"] + swap.give.index
+                for swap in view.witch_swaps
+                if swap.give is not None  # the viewer's own swaps only (rule 36.3)
+            )
+        if "phase" in at:
+            ones.append(at["phase"] + ANNIVERSARY_PHASES.index("game_over" if over else phase))
+            ones.append(at["round"] + view.round - 1)
+            ones.append(at["dealer"] + view.dealer)
+            if view.current_player is not None and not over:
+                ones.append(at["current_player"] + view.current_player)
+            for name in ("turned", "trump_card", "revealed", "vampire_copies"):
+                card = getattr(view, name)
+                if card is not None:
+                    ones.append(at[name] + card.index)
+            if view.werewolf_seat is not None:
+                ones.append(at["werewolf_seat"] + view.werewolf_seat)
+            if view.trump is not None:
+                ones.append(at["trump"] + _SUITS.index(view.trump))
+            for seat, bid in enumerate(view.bids):
+                if bid is not None:
+                    ones.append(at["bids"] + seat * b + bid)
+            for seat, by in view.bid_changes:
+                out[at["bid_changes"] + 2 * seat + (by + 1) // 2] += 1.0
+            for seat, won in enumerate(view.tricks_won):
+                ones.append(at["tricks_won"] + seat * b + won)
+            if phase in ("play", "declare"):
+                ones.append(at["leader"] + view.leader)
+            for i, card in enumerate(view.current_trick):
+                ones.append(at["trick"] + i * _SLOTS + card.index)
+            ones.extend(_declared_ones(view.declared, at["declared"]))
+            ones.extend(
+                at["played"] + card.index
+                for trick in view.completed_tricks
+                for card in trick.cards
+            )
+            ones.extend(
+                at["witch_taken"] + swap.take.index
+                for swap in view.witch_swaps
+                if swap.take is not None
+            )
+            start = at["scores"]
+            shown = view.scores if scores is None else scores
+            out[start : start + n] = np.asarray(shown, dtype=np.float32) / self._scale
+        if "trick_cards" in at:
+            for t, trick in enumerate(view.completed_tricks):
+                ones.append(at["trick_leaders"] + t * n + trick.leader)
+                base = at["trick_cards"] + t * n * _SLOTS
+                ones.extend(base + i * _SLOTS + card.index for i, card in enumerate(trick.cards))
+                ones.extend(
+                    _declared_ones(trick.declared, at["trick_declared"] + t * n * _DECLARATIONS)
+                )
+        out[ones] = 1.0
+        return out
+
+
+def _declared_ones(declared: Sequence[object], base: int) -> list[int]:
+    """The ones of a trick's declarations: row ``i`` for its ``i``-th card (internal)."""
+    from wizard_rules.core.cards import Kind
+
+    order: tuple[object, ...] = (*_SUITS, Kind.WIZARD, Kind.JESTER)
+    return [
+        base + i * _DECLARATIONS + order.index(value)
+        for i, value in enumerate(declared)
+        if value is not None
+    ]
