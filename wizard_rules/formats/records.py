@@ -1003,7 +1003,9 @@ _RECORD_FIELDS: Final[dict[int, tuple[str, ...]]] = {
 }
 
 
-def _actions(items: Iterable[Action]) -> tuple[Action, ...]:
+def _actions(
+    items: Iterable[Action | AnniversaryAction],
+) -> tuple[Action | AnniversaryAction, ...]:
     try:
         actions = tuple(items)
     except TypeError:
