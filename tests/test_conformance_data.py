@@ -39,8 +39,16 @@ VARIANT_TAGS = {
     "delayed_reveal": "variant:delayed_reveal",
     "hardcore": "variant:hardcore",
     "clairvoyance": "variant:clairvoyance",
+    "anniversary_cards": "variant:anniversary_cards",
 }
-"""The tag of each variant (rules 21 to 26), by its configuration key (and ``:option:``)."""
+"""The tag of each variant (rules 21 to 26, and the anniversary cards of rules 28 to 41),
+by its configuration key (and ``:option:``)."""
+
+CARD_TAG = re.compile(r"card:(dragon|fairy|bomb|werewolf|juggler|cloud|shapeshifter|witch|vampire)")
+"""An anniversary card a case exercises (rules 28 to 41)."""
+
+READING_TAG = re.compile(r"reading:([a-z_]+)=([a-z_]+)")
+"""A reading whose value a case's expectation depends on (rules 31.3, 33.4, 34.3, 37.3, 40.2)."""
 
 FLAG_VARIANTS = ("hidden_bids", "delayed_reveal", "hardcore", "clairvoyance")
 """The variants of rules 23 to 26: each is on when its key is ``true``."""
@@ -65,6 +73,8 @@ def config_variant_tags(config: dict[str, Any]) -> set[str]:
     if "schedule" in config and config["schedule"] != "standard":
         tags.add(VARIANT_TAGS["schedule"])
     tags.update(VARIANT_TAGS[name] for name in FLAG_VARIANTS if config.get(name) is True)
+    if "anniversary_cards" in config:
+        tags.add(VARIANT_TAGS["anniversary_cards"])
     return tags
 
 
@@ -86,8 +96,11 @@ def test_every_case_has_tags_from_the_vocabulary() -> None:
         assert tags, case_id
         assert len(tags) == len(set(tags)), case_id
         for tag in tags:
-            assert tag in {"rule", "option", "order", "notation", *VARIANT_TAGS.values()} or (
-                tag.startswith("ruling:") and int(tag[7:]) in RULINGS
+            assert (
+                tag in {"rule", "option", "order", "notation", *VARIANT_TAGS.values()}
+                or (tag.startswith("ruling:") and int(tag[7:]) in RULINGS)
+                or CARD_TAG.fullmatch(tag)
+                or READING_TAG.fullmatch(tag)
             ), (case_id, tag)
 
 
@@ -95,7 +108,13 @@ def test_tags_follow_the_rule_and_the_kind_of_case() -> None:
     rulings = rule_rulings()
     options = rule_options()
     for case_id, raw in RAW.items():
-        tags = set(raw["tags"])
+        # The anniversary cards' own tags say which cards and readings a case
+        # exercises; the rest follow the rule as for every variant.
+        tags = {
+            tag
+            for tag in raw["tags"]
+            if not (CARD_TAG.fullmatch(tag) or READING_TAG.fullmatch(tag))
+        }
         ruling = rulings[raw["rule"]]
         variant = VARIANT_TAGS.get(options[raw["rule"]])
         config = raw["given"]["config"]

@@ -42,34 +42,47 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from conformance_cases import (
+    anniversary,
     bidding,
+    bomb,
     canadian,
+    card_effects,
+    card_secrets,
+    card_tricks,
     clairvoyance,
+    cloud,
     combinations,
     dealing,
     deck,
     delayed_reveal,
+    dragon_fairy,
     end,
     following,
     games,
     hardcore,
     hidden_bids,
     illegal,
+    juggler,
     leading,
     led_suit,
     option,
     perft,
     positions,
+    readings,
     rounds,
     schedule,
     scoring,
+    shapeshifter,
     trump,
+    vampire,
     views,
+    werewolf,
     winner,
+    witch,
 )
 from conformance_cases.common import ROOT, Area
 
-SUITE_VERSION = "2.3.0"
+SUITE_VERSION = "2.4.0"
 PROTOCOL = 2
 
 # -- writing ---------------------------------------------------------------------------------------
@@ -81,7 +94,7 @@ def _compact(value: Any) -> str:
 
 # The areas in the order of the suite's files (and of the rules; the
 # views of rule 13 after the positions, then the variants of rules 21 and
-# 22, and those of rules 23 to 27 last).
+# 22, those of rules 23 to 27, and the anniversary cards of rules 28 to 41 last).
 AREAS: tuple[Callable[[], Area], ...] = (
     deck.deck_area,
     rounds.rounds_area,
@@ -107,6 +120,19 @@ AREAS: tuple[Callable[[], Area], ...] = (
     hardcore.hardcore_area,
     clairvoyance.clairvoyance_area,
     combinations.combinations_area,
+    anniversary.anniversary_area,
+    dragon_fairy.dragon_fairy_area,
+    bomb.bomb_area,
+    werewolf.werewolf_area,
+    juggler.juggler_area,
+    cloud.cloud_area,
+    shapeshifter.shapeshifter_area,
+    witch.witch_area,
+    vampire.vampire_area,
+    readings.readings_area,
+    card_tricks.card_tricks_area,
+    card_effects.card_effects_area,
+    card_secrets.card_secrets_area,
 )
 
 RETIRED: list[str] = [
@@ -136,6 +162,19 @@ RETIRED: list[str] = [
         hardcore,
         clairvoyance,
         combinations,
+        anniversary,
+        dragon_fairy,
+        bomb,
+        werewolf,
+        juggler,
+        cloud,
+        shapeshifter,
+        witch,
+        vampire,
+        readings,
+        card_tricks,
+        card_effects,
+        card_secrets,
     )
     for item in module.RETIRED
 ]

@@ -290,7 +290,7 @@ RULES_RST = ROOT / "docs" / "rules.rst"
 NOTATION_RULES = frozenset({"1.3", "1.4", "11.11"})
 NOTATION_CODES = frozenset({"bad_card_text", "invalid_action"})
 ORDER = ("order",)
-TAG_ORDER = ("rule", "ruling", "option", "variant", "order", "notation")
+TAG_ORDER = ("rule", "ruling", "option", "variant", "card", "reading", "order", "notation")
 # The tag of each variant, by the configuration key (and ``:option:``) that turns it on.
 VARIANT_TAGS = {
     "canadian_rule": "variant:canadian_rule",
@@ -299,7 +299,13 @@ VARIANT_TAGS = {
     "delayed_reveal": "variant:delayed_reveal",
     "hardcore": "variant:hardcore",
     "clairvoyance": "variant:clairvoyance",
+    "anniversary_cards": "variant:anniversary_cards",
 }
+# The anniversary cards' rules (28 to 41): their cases carry the cards' tag
+# (``variant:anniversary_cards``), the ``card:NAME`` tags of the cards they
+# exercise and, when the expectation depends on a reading, its
+# ``reading:NAME=VALUE`` (given by the case: see tools/conformance_cases/cards.py).
+ANNIVERSARY_RULES = range(28, 42)
 # The variants of rules 23 to 26, each turned on by its key being true.
 FLAG_VARIANTS = ("hidden_bids", "delayed_reveal", "hardcore", "clairvoyance")
 
@@ -324,6 +330,8 @@ def rule_tags(rule: str) -> list[str]:
     """The tags every case of ``rule`` carries, from the rule's header."""
     if rule in NOTATION_RULES:
         return ["notation"]
+    if int(rule.split(".")[0]) in ANNIVERSARY_RULES:
+        return [VARIANT_TAGS["anniversary_cards"]]
     header = RULE_HEADERS[rule]
     ruling = header.get("ruling", "")
     tags = []
@@ -346,6 +354,8 @@ def variant_tags(cfg: Json) -> list[str]:
     if "schedule" in cfg and cfg["schedule"] != "standard":
         tags.append(VARIANT_TAGS["schedule"])
     tags.extend(VARIANT_TAGS[name] for name in FLAG_VARIANTS if cfg.get(name) is True)
+    if "anniversary_cards" in cfg:
+        tags.append(VARIANT_TAGS["anniversary_cards"])
     return tags
 
 
