@@ -25,6 +25,15 @@ standard game's by default): any variant or combination of variants that
 reveal and clairvoyance among them (rules 21 to 27); every bot plays them
 from its view alone, and the table's heading and the JSON name them.
 
+With anniversary cards (a ``rules`` whose deck is an
+:class:`~wizard_rules.core.anniversary.AnniversaryDeck`, rules 28 to 41) the
+games are played the same way, every new decision by the bots from their
+views; the Vampire's card turned up (rule 37.3) comes from a seed of the deal
+and the round, as the deal does, so each game of a set sees the same cards.
+The heading names the cards and any reading that is not the default, and the
+JSON carries ``"anniversary_cards"`` and ``"readings"`` as a game record's
+configuration writes them.
+
 Memory stays flat however many deals are asked for (``games`` up to 10**9):
 the deals are handed out lazily in chunks, as
 :func:`~wizard_rules.sim.simulation.simulate` hands out its games, and each
@@ -48,11 +57,12 @@ import random
 import statistics
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
 from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from wizard_rules.core.anniversary.deck import AnniversaryDeck
 from wizard_rules.core.chance import random_deal
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from wizard_rules.core.rules import STANDARD, ListedSchedule, OddSchedule, Rules, variant_names
@@ -279,6 +289,13 @@ class ArenaResult:
             notes.append(", schedule odd")
         elif type(schedule) is ListedSchedule:
             notes.append(f", schedule {','.join(map(str, schedule.sizes))}")
+        deck = self.rules.deck
+        if type(deck) is AnniversaryDeck:
+            notes.append(f", anniversary cards {','.join(deck.added)}")
+            written = config_to_dict(Config(players=self.players, rules=self.rules))
+            readings = written.get("readings", {})
+            assert isinstance(readings, dict)
+            notes.extend(f", {name}={value}" for name, value in readings.items())
         return (
             f"{self.games} deals x {self.players} rotations = {self.games_played} games, "
             f"{self.players} players, seed {self.seed}{''.join(notes)}"
@@ -292,8 +309,9 @@ class ArenaResult:
         """
         written = config_to_dict(Config(players=self.players, rules=self.rules))
         found: dict[str, object] = dict.fromkeys(variant_names(self.rules), True)
-        if "schedule" in written:
-            found["schedule"] = written["schedule"]
+        for key in ("schedule", "anniversary_cards", "readings"):
+            if key in written:
+                found[key] = written[key]
         return found
 
     def bot_rows(self, plus_minus: str = "+-") -> list[tuple[str, ...]]:
@@ -394,9 +412,11 @@ def _lineup(bots: int, players: int, rotation: int) -> list[int]:
     return [((seat - rotation) % players) % bots for seat in range(players)]
 
 
-def _play_game(config: Config, bots: Sequence[Bot], key: str, rotation: int) -> State:
+def _play_game(config: Config, bots: Sequence[Bot], key: str, rotation: int) -> Any:
     """Play one game of a duplicate set, ``bots[seat]`` at each seat (internal)."""
     rngs = [random.Random(f"{key}:bot:{rotation}:{seat}") for seat in range(config.players)]
+    if type(config.rules.deck) is AnniversaryDeck:
+        return _play_anniversary_game(config, bots, key, rngs)
     state = new_game(config)
     while state.phase is not Phase.GAME_OVER:
         if state.phase is Phase.DEAL:
@@ -406,6 +426,40 @@ def _play_game(config: Config, bots: Sequence[Bot], key: str, rotation: int) -> 
             assert seat is not None
             state = apply(state, bots[seat].choose(player_view(state, seat), rngs[seat]))
     return state
+
+
+def _play_anniversary_game(
+    config: Config, bots: Sequence[Bot], key: str, rngs: list[random.Random]
+) -> Any:
+    """:func:`_play_game` for a game with anniversary cards (internal).
+
+    The deal comes from the round's seed as in the standard game; the
+    Vampire's card turned up (rule 37.3) from its own seed of the round, so
+    the duplicate games of a set see the same cards.
+    """
+    from wizard_rules.core.anniversary.state import AnniversaryPhase
+    from wizard_rules.core.anniversary.transitions import new_anniversary_game
+    from wizard_rules.core.chance import random_chance
+
+    state = new_anniversary_game(config)
+    while state.phase is not AnniversaryPhase.GAME_OVER:
+        if state.phase is AnniversaryPhase.DEAL:
+            state = apply(state, random_deal(state, round_deal_rng(key, state.round)))
+        elif state.phase is AnniversaryPhase.REVEAL:
+            reveal_rng = random.Random(f"{key}:reveal:{state.round}")
+            state = apply(state, random_chance(state, reveal_rng))
+        else:
+            seat = state.current_player
+            assert seat is not None
+            state = apply(state, bots[seat].choose(player_view(state, seat), rngs[seat]))  # type: ignore[arg-type]
+    return state
+
+
+def _winners(final: Any) -> tuple[int, ...]:
+    """The seats that won a game: the rules' end piece decides, as for the standard game."""
+    if type(final) is State:
+        return final.winners
+    return final.config.rules.end.winners(final.scores)  # type: ignore[no-any-return]
 
 
 def _play_set(
@@ -421,13 +475,14 @@ def _play_set(
     for rotation in range(players):
         lineup = _lineup(count, players, rotation)
         final = _play_game(config, [bots[b] for b in lineup], key, rotation)
+        winners = _winners(final)
         for seat, b in enumerate(lineup):
             scores[b] += final.scores[seat]
             seat_games[b] += 1
             exact[b] += sum(r.bids[seat] == r.tricks_won[seat] for r in final.results)
             rounds[b] += len(final.results)
-            if seat in final.winners:
-                wins[b] += 1 / len(final.winners)
+            if seat in winners:
+                wins[b] += 1 / len(winners)
     return _SetFigures(tuple(scores), tuple(seat_games), tuple(exact), tuple(rounds), tuple(wins))
 
 

@@ -96,7 +96,7 @@ class RandomBot:
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Return a legal action drawn uniformly with ``rng``."""
         if _is_anniversary(view):
-            return rng.choice(anniversary_actions(view))  # type: ignore[arg-type]
+            return rng.choice(anniversary_actions(view))  # type: ignore[arg-type,no-any-return]
         return rng.choice(_actions(view))
 
 
@@ -184,7 +184,7 @@ class HeuristicBot:
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Return the action the rules of thumb give for ``view``."""
         if _is_anniversary(view):
-            return _anniversary_choice(view, anniversary_actions(view))  # type: ignore[arg-type]
+            return _anniversary_choice(view, anniversary_actions(view))  # type: ignore[arg-type,no-any-return]
         actions = _actions(view)
         blind = view.hands[view.seat] is None
         if view.phase is Phase.CHOOSE_TRUMP:
@@ -317,7 +317,7 @@ class ISMCTSBot:
         from wizard_rules.agents.determinization import determinize
 
         if _is_anniversary(view):
-            return self._choose_anniversary(view, rng)  # type: ignore[arg-type]
+            return self._choose_anniversary(view, rng)  # type: ignore[arg-type,no-any-return]
         actions = _actions(view)
         if len(actions) == 1:
             return actions[0]

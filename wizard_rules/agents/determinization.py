@@ -149,7 +149,7 @@ def determinize(view: PlayerView, rng: random.Random) -> State:
         not a :class:`random.Random`.
     """
     if type(view) is not PlayerView and type(view).__name__ == "AnniversaryView":
-        return determinize_anniversary(view, rng)  # type: ignore[arg-type]
+        return determinize_anniversary(view, rng)  # type: ignore[arg-type,return-value]
     _check_view(view)
     if not isinstance(rng, random.Random):
         raise InvalidArgumentError(
