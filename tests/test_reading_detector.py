@@ -21,6 +21,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from wizard_rules.conformance.report import NONE_OF_OURS, NOT_RUN, format_report, json_report
 from wizard_rules.conformance.runner import run_suite
 from wizard_rules.conformance.suite import (
@@ -275,3 +277,109 @@ def test_a_run_that_stopped_asks_no_group(tmp_path: Path) -> None:
     old = shlex.join([sys.executable, str(FAKE), "v1"])
     # A version-1 adapter: no position in these cases, so every group is sent.
     assert run_suite(suite, old).readings[0].groups[0].outcome != "not-run"
+
+
+# -- the real suite -------------------------------------------------------------------
+
+READING_CASES = ["tag:reading:*"]
+
+
+def _ours(*readings: str) -> str:
+    flags = [part for reading in readings for part in ("--reading", reading)]
+    return shlex.join([sys.executable, "-m", "wizard_rules", "conformance", "adapter", *flags])
+
+
+def _defaults() -> dict[str, str]:
+    from wizard_rules.core.anniversary.readings import READINGS
+
+    return {reading.name: reading.default for reading in READINGS}
+
+
+def test_the_suite_has_groups_for_every_reading_of_several_values() -> None:
+    from wizard_rules.core.anniversary.readings import READINGS
+
+    suite = load_suite()
+    named = {name for case in suite.cases for name, _ in reading_tags(case)}
+    assert {reading.name for reading in READINGS if len(reading.values) > 1} <= named
+    for case in suite.cases:
+        for name, value in reading_tags(case):
+            reading = next(r for r in READINGS if r.name == name)
+            assert value in reading.values, case.id
+
+
+def test_our_adapter_follows_every_default_without_a_flag() -> None:
+    report = run_suite(load_suite(), _ours(), run=READING_CASES)
+    named = {reading.name for reading in report.readings}
+    assert report.detected == {k: v for k, v in _defaults().items() if k in named}
+    assert all(reading.honours == "yes" for reading in report.readings if reading.naming)
+    assert report.ok
+
+
+NON_DEFAULT = [
+    f"{reading}={value}"
+    for reading, values in (
+        ("bomb_leader", ("highest_card",)),
+        ("cloud_timing", ("round_end",)),
+        ("effect_order", ("cloud_juggler_witch",)),
+        ("vampire_under_werewolf", ("displaced_card",)),
+    )
+    for value in values
+]
+
+
+@pytest.mark.parametrize("chosen", NON_DEFAULT)
+def test_our_adapter_with_a_non_default_reading_is_found_to_follow_it(chosen: str) -> None:
+    name, value = chosen.split("=")
+    report = run_suite(load_suite(), _ours(chosen), run=READING_CASES)
+    expected = {k: v for k, v in _defaults().items() if k in report.detected}
+    expected[name] = value
+    assert report.detected == expected
+    # The configurations that name the reading are still played as they say.
+    # (Those of another reading may fail: the effect_order cases play their
+    # Clouds after the trick, cloud_timing's default, which they do not name.)
+    chosen_reading = next(reading for reading in report.readings if reading.name == name)
+    assert chosen_reading.honours == "yes"
+    text = format_report(report, load_suite())
+    assert any(line.split()[:2] == [name, value] for line in text.splitlines())
+
+
+def _canned_for_the_suite(tmp_path: Path, answer: Any) -> str:
+    suite = load_suite()
+    cases = [case for case in suite.cases if reading_tags(case)]
+    answers = {case.id: answer(case) for case in cases}
+    answers.update({case.id + DETECT_SUFFIX: answer(case) for case in cases})
+    path = tmp_path / "canned.json"
+    path.write_text(json.dumps(answers))
+    return shlex.join([sys.executable, str(FAKE), "canned", str(path)])
+
+
+def test_an_adapter_that_plays_something_else_follows_none_of_ours(tmp_path: Path) -> None:
+    def elsewhere(case: Case) -> dict[str, Any]:
+        return {"errors": [], "state": dict.fromkeys(case.state or {}, "something else")}
+
+    report = run_suite(load_suite(), _canned_for_the_suite(tmp_path, elsewhere), run=READING_CASES)
+    assert report.readings
+    assert set(report.detected.values()) == {NONE_OF_OURS}
+    assert all(reading.honours in ("no", "-") for reading in report.readings)
+
+
+def test_an_adapter_that_does_not_know_the_cards_is_not_run_on_the_suite(tmp_path: Path) -> None:
+    command = _canned_for_the_suite(tmp_path, lambda case: {"unsupported": True})
+    report = run_suite(load_suite(), command, run=READING_CASES)
+    assert report.readings
+    assert set(report.detected.values()) == {NOT_RUN}
+    assert report.ok
+
+
+def test_a_reading_flag_of_the_adapter_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    from wizard_rules.cli import main
+
+    for flags, message in (
+        (["--reading", "bomb_leader=nobody"], "the reading bomb_leader is"),
+        (["--reading", "nothing=at_all"], "a reading is NAME=VALUE"),
+        (["--reading", "cloud_timing=round_end"] * 2, "the reading cloud_timing is given twice"),
+    ):
+        with pytest.raises(SystemExit) as stopped:
+            main(["conformance", "adapter", *flags])
+        assert stopped.value.code == 2
+        assert message in capsys.readouterr().err

@@ -399,8 +399,8 @@ def _reading_lines(report: Report, table: TableFormatter | None) -> list[str]:
     """The reading detector's table: each reading, the value followed, the key honoured."""
     lines = [
         "",
-        "readings: the value each reading's cases show the adapter follows, each group of them "
-        "sent once more without the reading in its configuration",
+        "readings (the value the adapter follows: each group of a reading's cases sent again "
+        "without it):",
     ]
     rows = _reading_rows(report)
     if table is not None:
