@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from wizard_rules.cli._shared import (
+    cards_arg,
     is_terminal,
     positive_arg,
     reading_arg,
@@ -212,6 +213,25 @@ def _add_conformance_fuzz(suite_commands: _Commands) -> None:
         "variant with probability 1/2 where rule 27 allows it",
     )
     fuzz.add_argument(
+        "--cards",
+        type=cards_arg,
+        default=(),
+        metavar="NAMES",
+        help="play every game with anniversary cards (rules 28 to 41), drawn from these: "
+        "all, 20, 25 or 30 (an edition's), or names such as dragon,fairy,bomb; each game "
+        "draws the Dragon and the Fairy together, each other card, and each reading at "
+        "random (default: no cards); with --variants only the bid restrictions",
+    )
+    fuzz.add_argument(
+        "--reading",
+        type=reading_arg,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="with --cards: fix a reading, as bomb_leader=highest_card (repeatable); the "
+        "readings not named are drawn for each game",
+    )
+    fuzz.add_argument(
         "--known",
         metavar="FILE",
         help="a file of the deviations the implementation is known to have: a rule (5.1), "
@@ -269,6 +289,8 @@ def _conformance_fuzz(args: argparse.Namespace, out: TextIO) -> int:
             max_deviations=args.max_deviations,
             known=known,
             variants=args.variants,
+            cards=args.cards,
+            readings=dict(args.reading),
         )
     except FuzzError as error:
         sys.stderr.write(f"wizard-rules conformance fuzz: {error}\n")

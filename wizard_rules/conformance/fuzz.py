@@ -34,7 +34,7 @@ import json
 import random
 import shlex
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final, TextIO
 
 import attrs
@@ -50,8 +50,19 @@ from wizard_rules.conformance.protocol import (
 from wizard_rules.conformance.suite import Case, load_suite
 from wizard_rules.conformance.transport import AdapterFailure, AdapterProcess
 from wizard_rules.core.actions import Action, Bid, ChooseTrump, Deal, Play
-from wizard_rules.core.anniversary.actions import AnniversaryAction
+from wizard_rules.core.anniversary.actions import (
+    AnniversaryAction,
+    ChangeBid,
+    Declare,
+    PassCard,
+    WerewolfTrump,
+    WitchSwap,
+)
+from wizard_rules.core.anniversary.deck import CARD_NAMES, AnniversaryDeck
+from wizard_rules.core.anniversary.readings import READINGS, Readings
+from wizard_rules.core.anniversary.state import AnniversaryPhase, AnniversaryState
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
+from wizard_rules.core.chance import random_chance
 from wizard_rules.core.config import Config
 from wizard_rules.core.position import from_position, position_of
 from wizard_rules.core.rules import (
@@ -67,7 +78,7 @@ from wizard_rules.core.state import Phase, State, new_game
 from wizard_rules.core.transitions import apply, check, is_legal, legal_actions
 from wizard_rules.core.trick import led_card as _led_card
 from wizard_rules.core.trick import winning_position as _winning_position
-from wizard_rules.errors import WizardError
+from wizard_rules.errors import ConfigError, WizardError
 from wizard_rules.formats.records import (
     action_from_dict,
     action_to_dict,
@@ -78,6 +89,8 @@ from wizard_rules.formats.records import (
 )
 
 __all__ = [
+    "FUZZ_CARDS",
+    "FUZZ_CARD_OBSERVATIONS",
     "FUZZ_OBSERVATIONS",
     "FUZZ_VARIANTS",
     "MAX_DEVIATIONS",
@@ -92,6 +105,7 @@ __all__ = [
     "diagnose",
     "format_case",
     "fuzz",
+    "play_card_game",
     "play_game",
     "report",
     "shrink",
@@ -519,7 +533,7 @@ def _illegal_action(state: State, rng: random.Random) -> Action:
     return Bid(-1, 0)  # pragma: no cover - twenty legal draws in a row (never legal)
 
 
-def _refusal(state: State, action: Action | AnniversaryAction) -> str:
+def _refusal(state: State | AnniversaryState, action: Action | AnniversaryAction | str) -> str:
     """The code this library refuses ``action`` with at ``state``."""
     try:
         check(state, action)
@@ -1017,7 +1031,9 @@ def _observed(state: State) -> tuple[str, ...]:
     return (*FUZZ_OBSERVATIONS, *views)
 
 
-def _difference(state: State, got: JSON, keys: Sequence[str]) -> tuple[str, JSON, JSON] | None:
+def _difference(
+    state: State | AnniversaryState, got: JSON, keys: Sequence[str]
+) -> tuple[str, JSON, JSON] | None:
     """The first of ``keys`` that differs: the key, this library's value and the adapter's."""
     answered = got if type(got) is dict else {}
     for key in keys:
@@ -1141,6 +1157,294 @@ def play_game(
             before, state = state, after
             done.append(value)
     return GameRun(tuple(deviations), steps, restarts, cut[0] if cut else "")
+
+
+# -- games with the anniversary cards (rules 28 to 41) ------------------------------------------
+
+FUZZ_CARDS: Final[tuple[str, ...]] = CARD_NAMES
+"""The anniversary cards a fuzz run may draw (``--cards all`` or some of them).
+
+Each game of a run with cards draws its deck: the Dragon and the Fairy
+together (rule 28.2) with probability one half, each other card named with
+probability one half, at least one card; then each reading's value (unless
+the run fixes the readings) and each bid restriction of the run's variants
+with probability one half (the only variants that combine with the cards,
+rule 28.5).  Such games are compared from the first deal on the keys of
+:data:`FUZZ_CARD_OBSERVATIONS`; a deviation is not shrunk (the position
+notation has no anniversary cards, so a game cannot be restarted part way).
+"""
+
+FUZZ_CARD_OBSERVATIONS: Final[tuple[str, ...]] = (
+    "rounds",
+    "phase",
+    "round",
+    "dealer",
+    "trump_card",
+    "vampire_copies",
+    "trump",
+    "declared",
+    "trick_winners",
+    "round_trick_winners",
+    "bid_changes",
+    "round_bid_changes",
+    "bids",
+    "scores",
+    "leader",
+    "current_player",
+    "tricks_won",
+    "led_suit",
+    "trick_winner",
+    "hands",
+    "card_views",
+    "views",
+    "legal_actions",
+)
+"""What is compared before every action of a game with anniversary cards, in this order.
+
+As :data:`FUZZ_OBSERVATIONS`, causes before what they cause: the trump
+place and the Vampire's card before the trump, a card's declaration and a
+trick's winner before the bid changes, bids and scores they decide, the
+hands (which the Werewolf, the passes and the Witch change) before what each
+seat is given of the cards' secrets (``card_views``, rule 41) and the legal
+actions.
+"""
+
+_CARD_RULE_OF_KEY: Final[dict[str, str]] = {
+    "rounds": "28.3",
+    "phase": "40.3",
+    "round": "28.3",
+    "dealer": "2.1",
+    "trump_card": "32.1",
+    "vampire_copies": "37.1",
+    "trump": "38",
+    "declared": "33.1",
+    "trick_winners": "39",
+    "round_trick_winners": "39",
+    "bid_changes": "34.2",
+    "round_bid_changes": "34.2",
+    "bids": "34.2",
+    "scores": "31.2",
+    "leader": "31.3",
+    "current_player": "40.3",
+    "tricks_won": "31.1",
+    "led_suit": "39.2",
+    "trick_winner": "39",
+    "hands": "40.1",
+    "card_views": "41.2",
+    "views": "41",
+    "legal_actions": "39.3",
+}
+"""For each observation of a game with cards, the rule a difference in it breaks first."""
+
+
+def _card_draw(
+    players: Sequence[int],
+    options: Sequence[bool],
+    rng: random.Random,
+    cards: Sequence[str],
+    readings: Mapping[str, str],
+    variants: Sequence[str],
+) -> Config:
+    """A random configuration of a game with cards, as :data:`FUZZ_CARDS` says."""
+    count = rng.choice(players)
+    first_dealer = rng.randrange(count)
+    option = rng.choice(options)
+    units: list[tuple[str, ...]] = [(name,) for name in cards if name not in ("dragon", "fairy")]
+    if "dragon" in cards:
+        units.insert(0, ("dragon", "fairy"))
+    added = [name for unit in units if rng.random() < 0.5 for name in unit]
+    if not added:
+        added = list(rng.choice(units))
+    chosen = Readings(
+        **{
+            r.name: readings[r.name] if r.name in readings else rng.choice(r.values)
+            for r in READINGS
+        }
+    )
+    names = [name for name in variants if rng.random() < 0.5]
+    rules = attrs.evolve(variant_rules(names), deck=AnniversaryDeck(added=added, readings=chosen))
+    return Config(
+        players=count, first_dealer=first_dealer, forbid_bid_total_match=option, rules=rules
+    )
+
+
+def _card_observed(state: AnniversaryState) -> tuple[str, ...]:
+    """The keys compared at ``state`` of a game with cards (those a round defines, in one).
+
+    While a card waits for its declaration, not the trick's winner so far: a
+    Juggler or a Cloud has no suit yet, and this library's engine cannot
+    name a winner of such a trick (it fails on a trick of only that card and
+    Bombs, Jesters or off-suit cards: a known engine bug).
+    """
+    if state.phase is AnniversaryPhase.DEAL or state.is_over:
+        return tuple(key for key in FUZZ_CARD_OBSERVATIONS if key not in _IN_ROUND_ONLY)
+    if state.phase is AnniversaryPhase.DECLARE:
+        return tuple(key for key in FUZZ_CARD_OBSERVATIONS if key != "trick_winner")
+    return FUZZ_CARD_OBSERVATIONS
+
+
+def _illegal_card_action(state: AnniversaryState, rng: random.Random) -> object:
+    """A randomly chosen action that ``state`` of a game with cards refuses."""
+    players = state.config.players
+    seats = (*range(players), -1, players)
+    turn = state.current_player
+    deck = state.deck.cards
+    for _ in range(20):
+        player = turn if turn is not None and rng.random() < 0.7 else rng.choice(seats)
+        hand = state.hands[player] if 0 <= player < players else ()
+        card = rng.choice(hand) if hand and rng.random() < 0.7 else rng.choice(deck)
+        kind = rng.randrange(8)
+        action: object
+        if kind == 0:
+            action = Bid(player, rng.randrange(-1, state.deal_size + 2))
+        elif kind == 1:
+            action = Play(player, card)
+        elif kind == 2:
+            action = ChooseTrump(player, rng.choice((*Suit, None)))
+        elif kind == 3:
+            action = Declare(player, rng.choice((*Suit, Kind.WIZARD, Kind.JESTER)))
+        elif kind == 4:
+            action = PassCard(player, card)
+        elif kind == 5:
+            action = ChangeBid(player, rng.choice((-2, -1, 0, 1, 2)))
+        elif kind == 6:
+            action = WitchSwap(player, card, rng.choice(deck))
+        else:
+            action = WerewolfTrump(player, rng.choice((*Suit, None)))
+        if not is_legal(state, action):
+            return action
+    return Bid(-1, 0)  # pragma: no cover - twenty legal draws in a row (never legal)
+
+
+def _card_diagnosis(
+    what: str, key: str | None, action: JSON, expected: JSON, got: JSON
+) -> tuple[str, str, str]:
+    """The rule a disagreement in a game with cards breaks, its subject and how it was found.
+
+    A refused or wrongly accepted action is named by its code (rule 11's
+    refusals, as in the standard game); an observation by the rule of rules
+    28 to 41 that decides it first, and a trick given to a seat where this
+    library gives it to no one by rule 31.1 (a Bomb's trick counts for no one).
+    """
+    if what != "observe":
+        kind = action.get("type") if type(action) is dict else "?"
+        if what == "refuse":
+            rule = _RULE_OF_CODE.get(str(expected), "11")
+            return (
+                rule,
+                f"the refusal of a {kind}: {expected}, not {got}",
+                f"this library refuses {_dumps(action)} with {expected}, the adapter "
+                f"answered {got} (rule {rule})",
+            )
+        return (
+            "40.3"
+            if kind in ("declare", "pass", "change_bid", "witch_swap", "werewolf")
+            else "11.10",
+            f"a legal {kind} refused with {got}",
+            f"this library accepts {_dumps(action)}; the adapter refused it with {got}",
+        )
+    assert key is not None
+    rule = _CARD_RULE_OF_KEY.get(key, "41")
+    subject = _SUBJECT_OF_KEY.get(key, key)
+    if got == _MISSING:
+        return rule, f"{subject} (missing)", f"{key} differs first; the adapter's answer lacks it"
+    if key in ("trick_winners", "round_trick_winners") and _bomb_given(expected, got):
+        rule = "31.1"
+        return (
+            rule,
+            "a Bomb's trick given to a seat",
+            "a trick this library gives to no one (a Bomb's: rule 31.1) has a winner in "
+            "the adapter's answer",
+        )
+    return rule, subject, f"{key} differs first (rule {rule})"
+
+
+def _bomb_given(expected: JSON, got: JSON) -> bool:
+    """Whether ``got`` gives a winner to a trick ``expected`` gives to no one (``null``)."""
+
+    def flat(value: JSON) -> list[JSON]:
+        if type(value) is list:
+            return [item for part in value for item in flat(part)]
+        return [value]
+
+    ours, theirs = flat(expected), flat(got)
+    return any(a is None and b is not None for a, b in zip(ours, theirs, strict=False))
+
+
+_NO_POSITION: Final = "(a game with anniversary cards: the position notation has none of them)"
+
+
+def play_card_game(
+    client: AdapterClient, config: Config, rng: random.Random, *, rounds: int | None = None
+) -> GameRun:
+    """Play one random game with anniversary cards on the adapter and this library.
+
+    As :func:`play_game` from the first deal, on the keys of
+    :data:`FUZZ_CARD_OBSERVATIONS`, with one illegal action of the cards'
+    kinds (a declaration, a pass, a bid change, a Witch's swap, a
+    Werewolf's trump, ...) tried at every step; the chance steps (the deal,
+    and the stock card turned up for the Vampire) are drawn by
+    :func:`~wizard_rules.random_chance`.  It stops at the first
+    disagreement: a game with the cards has no position to start again from.
+    With ``rounds``, it stops once that many rounds are played.
+    """
+    config_json: JSONObject = config_to_dict(config)
+    answer = client.step(_start_message(config_json, None), "ok")
+    if answer["type"] != "ok":
+        return GameRun(refused=str(answer.get("code")))
+    from wizard_rules.core.anniversary.transitions import new_anniversary_game
+
+    state = new_anniversary_game(config)
+    done: list[JSON] = []
+    steps = dealt = 0
+
+    def found(what: str, key: str | None, action: JSON, expected: JSON, got: JSON) -> GameRun:
+        rule, subject, how = _card_diagnosis(what, key, action, expected, got)
+        found = Disagreement(
+            config=config_json,
+            actions=tuple(done),
+            what=what,
+            key=key,
+            action=action,
+            expected=expected,
+            got=got,
+            position=_NO_POSITION,
+            round=state.round,
+            rule=rule,
+            subject=subject,
+            how=how,
+            dealt=dealt,
+        )
+        return GameRun((found,), steps)
+
+    while True:
+        steps += 1
+        keys = _card_observed(state)
+        answer = client.step({"type": "query", "observe": list(keys)}, "observed")
+        difference = _difference(state, answer.get("state"), keys)
+        if difference is not None:
+            key, expected, got = difference
+            return found("observe", key, None, expected, got)
+        illegal = _illegal_card_action(state, rng)
+        code = _refusal(state, illegal)  # type: ignore[arg-type]
+        probe = action_to_dict(illegal)  # type: ignore[arg-type]
+        answer = client.step({"type": "apply", "action": probe}, "ok")
+        if answer.get("code", "ok") != code:
+            return found("refuse", None, probe, code, answer.get("code", "ok"))
+        if state.is_over or (rounds is not None and state.round > rounds):
+            return GameRun((), steps)
+        if state.is_chance:
+            action: object = random_chance(state, rng)
+        else:
+            choices = legal_actions(state)
+            action = choices[rng.randrange(len(choices))]
+        value = action_to_dict(action)  # type: ignore[arg-type]
+        answer = client.step({"type": "apply", "action": value}, "ok")
+        if answer["type"] != "ok":
+            return found("apply", None, value, "ok", answer.get("code"))
+        dealt += type(action) is Deal
+        state = apply(state, action)
+        done.append(value)
 
 
 # -- shrinking: a smaller game, then a later start, failing the same way -------------------------
@@ -1431,6 +1735,36 @@ def format_case(case: JSONObject) -> str:
     return text.replace(f'"{placeholder}"', f"[\n{lines}\n    ]" if actions else "[]")
 
 
+def _cards_drawn(
+    cards: Sequence[str], variants: Sequence[str], readings: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The cards a run draws from, in canonical order; refuse what cannot be fuzzed with them."""
+    unknown = sorted(set(cards) - set(FUZZ_CARDS))
+    if unknown:
+        raise FuzzError(
+            f"no such anniversary card: {', '.join(unknown)} (the cards: {', '.join(FUZZ_CARDS)})"
+        )
+    chosen = tuple(name for name in FUZZ_CARDS if name in cards)
+    if ("dragon" in chosen) != ("fairy" in chosen):
+        raise FuzzError("the Dragon and the Fairy go in together or not at all (rule 28.2)")
+    if not chosen:
+        if readings:
+            raise FuzzError("readings are chosen for games with anniversary cards: name some")
+        return ()
+    try:
+        Readings(**readings)
+    except (ConfigError, TypeError) as error:
+        raise FuzzError(f"no such reading or value: {error}") from None
+    refused = [name for name in variants if name not in _RESTRICTION_NAMES]
+    if refused:
+        raise FuzzError(
+            f"the anniversary cards do not combine with {', '.join(refused)} (rule 28.5): "
+            "with cards, the variants drawn are the bid restrictions "
+            f"({', '.join(sorted(_RESTRICTION_NAMES))})"
+        )
+    return chosen
+
+
 def fuzz(
     command: str,
     *,
@@ -1443,12 +1777,19 @@ def fuzz(
     max_deviations: int = MAX_DEVIATIONS,
     known: Sequence[KnownFailure] = (),
     variants: Sequence[str] = (),
+    cards: Sequence[str] = (),
+    readings: Mapping[str, str] | None = None,
 ) -> FuzzResult:
     """Play ``games`` random games against the adapter run by ``command``; shrink what differs.
 
     ``variants`` are the variants the games may draw (:data:`FUZZ_VARIANTS`;
     none by default: the base game, with the option as ``options`` says).
 
+    ``cards`` are the anniversary cards the games draw (:data:`FUZZ_CARDS`;
+    none by default): with some, every game has cards (:func:`play_card_game`),
+    each reading named in ``readings`` (a reading's name to its value) fixed
+    and the others drawn, and ``variants`` may name only the bid restrictions
+    (rule 28.5).
     Goes on past every disagreement (see :func:`play_game`) and stops early
     once ``max_deviations`` distinct deviations not set aside by ``known``
     are found.  Each is shrunk when first seen.  A game whose configuration
@@ -1464,6 +1805,8 @@ def fuzz(
             f"no such variant: {', '.join(unknown)} (the variants: {', '.join(FUZZ_VARIANTS)})"
         )
     drawn = tuple(name for name in FUZZ_VARIANTS if name in variants)
+    fixed = dict(readings or {})
+    with_cards = _cards_drawn(cards, drawn, fixed)
     rng = random.Random(seed)
     began = time.perf_counter()
     client = AdapterClient(command, timeout=timeout)
@@ -1475,14 +1818,20 @@ def fuzz(
         for game in range(1, games + 1):
             if len(new) >= max_deviations:
                 break
-            config = _configs(players, options, rng, drawn)
+            if with_cards:
+                config = _card_draw(players, options, rng, with_cards, fixed, drawn)
+            else:
+                config = _configs(players, options, rng, drawn)
             game_rng = random.Random(rng.random())
             key = _dumps(config_to_dict(config))
             if key in skipped:
                 config_json, code, count = skipped[key]
                 skipped[key] = (config_json, code, count + 1)
                 continue
-            run = play_game(client, config, game_rng, keep_going=True)
+            if with_cards:
+                run = play_card_game(client, config, game_rng)
+            else:
+                run = play_game(client, config, game_rng, keep_going=True)
             if run.refused is not None:
                 skipped[key] = (config_to_dict(config), run.refused, 1)
                 continue
@@ -1502,6 +1851,8 @@ def fuzz(
                     entry = _known(found, known)
                     if entry is not None:
                         aside[signature] = Deviation(found, found, game, known=entry)
+                    elif with_cards:  # no position to shrink to (see FUZZ_CARDS)
+                        new[signature] = Deviation(found, found, game)
                     elif len(new) < max_deviations:
                         shrunk, tried = shrink(client, found, seed, budget=shrink_budget)
                         shrunk = shrink_to_position(client, shrunk)
