@@ -248,15 +248,11 @@ def test_simulate_many_games_with_cards(capsys: pytest.CaptureFixture[str]) -> N
     assert out.startswith("4 games, 3 players, seed 8, 1 worker: ")
 
 
-def test_arena_with_cards_is_refused_or_played(capsys: pytest.CaptureFixture[str]) -> None:
+def test_arena_plays_with_cards(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["arena", "--bots", "random,heuristic", "--players", "3", "--games", "1"]
-    status, out, err = run(capsys, *argv, "--schedule", "1", "--cards", "bomb")
-    # The arena plays the cards once its bots do; until then a usage error that says so.
-    if status == 2:
-        assert "argument --cards: the arena cannot play these cards" in err
-    else:
-        assert status == 0
-        assert "random" in out
+    status, out, _ = run(capsys, *argv, "--schedule", "1", "--cards", "bomb")
+    assert status == 0
+    assert out.splitlines()[0].endswith("anniversary cards bomb")
 
 
 def test_arena_refuses_a_combination_of_rule_28_5(capsys: pytest.CaptureFixture[str]) -> None:
@@ -370,3 +366,51 @@ def test_a_position_holding_an_anniversary_card_is_refused(text: str) -> None:
         )
     assert refused.value.code is ErrorCode.INVALID_POSITION
     assert "is not in the deck" in str(refused.value)
+
+
+def test_play_refuses_readings_on_a_resumed_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("{}")
+    argv = ["play", "--resume", str(path), "--reading", "bomb_leader=highest_card"]
+    status, _, err = run(capsys, *argv)
+    assert status == 2
+    assert "argument --reading: a resumed game keeps the options it was saved with" in err
+
+
+def test_the_account_of_an_unfinished_game_and_a_witch_that_keeps() -> None:
+    from wizard_rules import Bid, Play
+    from wizard_rules.core.anniversary.actions import WitchSwap
+    from wizard_rules.formats.text import account, anniversary_words
+
+    config = Config(
+        players=3,
+        rules=Rules(deck=AnniversaryDeck(added=("witch",)), schedule=ListedSchedule((2,))),
+    )
+    assert account(new_anniversary_game(config)).splitlines()[-1] == (
+        "The game is not over: round 1, phase deal, to act: chance"
+    )
+    hands = [
+        [parse_card("Witch"), parse_card("H1")],
+        [parse_card("C2"), parse_card("H3")],
+        [parse_card("C4"), parse_card("H5")],
+    ]
+    state = apply(new_anniversary_game(config), Deal(hands, parse_card("S9")))
+    for action in (
+        Bid(1, 0),
+        Bid(2, 0),
+        Bid(0, 0),
+        Play(1, parse_card("C2")),
+        Play(2, parse_card("C4")),
+        Play(0, parse_card("Witch")),
+        WitchSwap(0, None, None),
+    ):
+        state = apply(state, action)
+    lines = account(state).splitlines()
+    assert "  Trick 1: P1 C2, P2 C4, P0 Witch -> P2" in lines
+    assert "  P0 (the Witch) keeps their hand" in lines
+    assert lines[-1] == "The game is not over: round 1, phase play, to act: P2"
+    assert anniversary_words(Config(players=3)) == ""
+    with pytest.raises(InvalidArgumentError):
+        account("a game")  # type: ignore[arg-type]

@@ -29,6 +29,7 @@ from wizard_rules import (
     parse_cards,
     player_view,
 )
+from wizard_rules.agents.bots import HeuristicBot, RandomBot
 from wizard_rules.agents.play import TerminalGame, render_anniversary_turn
 from wizard_rules.cli import main
 from wizard_rules.core.anniversary import CARD_NAMES, AnniversaryDeck, AnniversaryState, Readings
@@ -304,3 +305,139 @@ def test_the_play_command_refuses_cards_on_a_resumed_game(tmp_path: Path) -> Non
     with pytest.raises(SystemExit) as exit_info:
         main(["play", "--resume", str(path), "--cards", "all"])
     assert exit_info.value.code == 2
+
+
+def test_a_new_game_with_cards_is_dealt_and_played_to_its_end() -> None:
+    # No start state: the game deals its rounds itself (rule 28.3: a card is turned in
+    # every round, the last included); the Bomb alone, so the Vampire is never shown.
+    deck = AnniversaryDeck(added=("bomb",))
+    config = Config(players=3, rules=Rules(deck=deck, schedule=ListedSchedule((1, 2))))
+    prompts: list[str] = []
+
+    def answer(prompt: str) -> str:
+        prompts.append(prompt)
+        return "0" if prompt.startswith("Your bid") else "1"
+
+    bot = StateBot()
+    out = io.StringIO()
+    game = TerminalGame(
+        config, seat=0, bots=[bot], seed=5, console=Console(file=out, width=120), ask=answer
+    )
+    bot.game = game
+    assert game.run() is True
+    state = game.state
+    assert type(state) is AnniversaryState
+    assert len(state.results) == 2
+    assert all(result.turned is not None for result in state.results)
+    assert "Vampire" not in out.getvalue()
+    assert prompts.count("Your bid (0 to 1)> ") == 1
+
+
+def test_the_panel_before_the_deal_and_during_a_pass() -> None:
+    config = Table("Juggler C1/C2 D3/C4 D5", "S9", []).config
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    console.print(render_anniversary_turn(player_view(new_anniversary_game(config), 0)))
+    assert "not dealt yet" in console.file.getvalue()  # type: ignore[attr-defined]
+    # P1 leads the Juggler (declared C), P2 C4, P0 C1: P1 wins; in the pass P1 puts D3
+    # aside first; P2's panel says nothing of it, P1's names it.
+    from wizard_rules import Bid, Play, Suit
+    from wizard_rules.core.anniversary.actions import Declare, PassCard
+
+    state = apply(
+        new_anniversary_game(config),
+        Deal(
+            [parse_cards("C1 D5"), parse_cards("Juggler D3"), parse_cards("C4 H5")],
+            parse_card("S9"),
+        ),
+    )
+    for action in (
+        Bid(1, 0),
+        Bid(2, 0),
+        Bid(0, 0),
+        Play(1, parse_card("Juggler")),
+        Declare(1, Suit.CLUBS),
+        Play(2, parse_card("C4")),
+        Play(0, parse_card("C1")),
+        PassCard(1, parse_card("D3")),
+    ):
+        state = apply(state, action)
+    for seat, shown in ((1, True), (2, False)):
+        console = Console(file=io.StringIO(), width=120, color_system=None)
+        console.print(render_anniversary_turn(player_view(state, seat)))
+        text = console.file.getvalue()  # type: ignore[attr-defined]
+        assert ("You have put D3 aside to pass to your left." in text) is shown
+        assert ("D3" in text) is shown
+
+
+def test_a_bomb_in_the_trick_in_progress_wins_for_nobody() -> None:
+    # P1 leads the Bomb, P2 C5 (the led suit is clubs, rule 31.4), P0 to play.
+    table = Table("C9/Bomb/C5", "H2", ["0", "1"])
+    text = table.run()
+    assert (
+        "Trick 1 of 1: P1 Bomb, P2 C5  (led suit Clubs; the Bomb: nobody wins this trick)" in text
+    )
+
+
+def test_the_witch_may_keep_the_hand() -> None:
+    table = Table("Witch H1/C2 H3/C4 H5", "S9", ["0", "2", "keep", "1"])
+    text = table.run()
+    assert "You kept your hand." in text
+    assert "You kept the hand after the Witch's trick 1." in text
+    assert table.state.hand(0) == ()
+
+
+def test_wrong_answers_are_refused_and_asked_again() -> None:
+    # The dealer names trump after a turned Cloud (rule 38.1); the Werewolf is P1's.
+    table = Table(
+        "Juggler C1/C2 D3/C4 D5",
+        "Cloud",
+        ["x", "h", "", "two", "0", "z9", "9", "juggler", "?", "q", "s", "1", "1"],
+    )
+    text = table.run()
+    assert "'x' is not a suit: type C, D, H or S, a suit's name, or 1 to 4" in text
+    assert "type your answer; 'help' explains" in text
+    assert "'two' is not a bid: a bid is a number of tricks from 0 to 2" in text
+    assert "'Z9' is not a card" in text or "is not a card" in text
+    assert "there is no card 9: the cards to choose are 1 to 2" in text
+    assert "'q' is not a suit: type C, D, H or S" in text
+    assert "You declared: Juggler (S 7 1/2)." in text
+
+
+def test_the_werewolf_names_a_suit() -> None:
+    table = Table("Werewolf/C3/C5", "H7", ["h", "0", "1"])
+    text = table.run()
+    assert "put the Werewolf in the trump place: trump Hearts." in text
+    # P1 C3, P2 C5, P0 H7 (a trump): P0 takes the trick.
+    assert "You take the trick with H7." in text
+
+
+@pytest.mark.parametrize("bot", [HeuristicBot(), RandomBot()])
+def test_a_game_with_every_card_against_the_bots(bot: HeuristicBot | RandomBot) -> None:
+    deck = AnniversaryDeck(added=CARD_NAMES)
+    config = Config(players=4, rules=Rules(deck=deck, schedule=ListedSchedule((3, 5, 7))))
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        if prompt.startswith("You hold the Werewolf"):
+            return "none"
+        if "which suit" in prompt:
+            return "h"
+        if "a Wizard or a Jester" in prompt:
+            return "j"
+        if prompt.startswith("You won the Cloud"):
+            return prompt.split("change it to ")[1].split(" or ")[1].rstrip("?> ")
+        if prompt.startswith("Your Witch"):
+            return "keep"
+        if prompt.startswith("Your bid") or "name the trump" in prompt:
+            return "1" if "trump" not in prompt else "c"
+        return "1"
+
+    out = io.StringIO()
+    game = TerminalGame(
+        config, seat=1, bots=[bot], seed=21, console=Console(file=out, width=120), ask=answer
+    )
+    assert game.run() is True
+    assert game.state.is_over
+    assert len(asked) >= 3 + 3 + 5 + 7
+    assert "Final standings" in out.getvalue()

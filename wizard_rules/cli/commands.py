@@ -553,9 +553,7 @@ def _arena(parser: argparse.ArgumentParser, args: argparse.Namespace, out: TextI
                 progress=progress,
                 rules=rules,
             )
-    except (InvalidArgumentError, ConfigError) as error:  # (the rules: checked by _rules)
-        if args.cards is not None:  # an arena that does not play the anniversary cards
-            parser.error(f"argument --cards: the arena cannot play these cards: {error.message}")
+    except InvalidArgumentError as error:  # (the rules were checked by _rules, above)
         parser.error(error.message)
     if args.json:
         out.write(json.dumps(result.to_json(), indent=2) + "\n")
