@@ -51,6 +51,17 @@ be played together (rule 27: hidden bids or delayed reveal with a bid
 restriction, hidden bids with delayed reveal; clairvoyance with a first round
 of more than one card) are a usage error that names the flag and says why.
 
+The same three commands play with the anniversary cards (rules 28 to 41)
+with ``--cards NAMES``: card names, comma-separated (``dragon,fairy,bomb``),
+``20``, ``25`` or ``30`` for an edition's cards, or ``all``; and ``--reading
+NAME=VALUE`` (repeatable) for a reading that is not the default.  An unknown
+card, a card named twice, the Dragon without the Fairy (rule 28.2), the cards
+with hidden bids, delayed reveal or clairvoyance (rule 28.5), a reading
+without ``--cards``, chosen twice or with a value it does not take are usage
+errors.  ``simulate`` and ``replay`` tell the cards' events in plain words (the
+Werewolf's swap, the Vampire's card turned up, declarations, a Bomb's trick
+won by no one, the passes, the Cloud's bid changes, the Witch's swaps).
+
 On a terminal, ``simulate --games`` and ``arena`` show a progress bar on
 standard error, and ``simulate --games``, ``arena`` and ``conformance run``
 draw their tables with rich; when standard output is not a terminal the
