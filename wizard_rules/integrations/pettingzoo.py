@@ -385,8 +385,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     @property
     def wizard_state(self) -> Any:
-        """The library's :class:`~wizard_rules.State` of the game (an
-        :class:`~wizard_rules.core.anniversary.AnniversaryState` with anniversary cards).
+        """The library's :class:`~wizard_rules.State` of the game.
+
+        With anniversary cards, an :class:`~wizard_rules.core.anniversary.AnniversaryState`.
         """
         return self._state
 
