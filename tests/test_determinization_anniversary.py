@@ -1,0 +1,283 @@
+"""Determinization with anniversary cards: consistent with the view, and exactly uniform.
+
+The expected law comes from a brute-force enumeration written here: every
+history of the round (a deal, and each choice the viewer did not see)
+among a set that surely holds every consistent one, replayed with the
+public actions of the real game and kept when the viewer's view of it is
+the view given.  Pearson's chi-square then compares the determinizations
+drawn with the uniform law over what the enumeration kept.
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import math
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import pytest
+
+from wizard_rules import (
+    Config,
+    Deal,
+    InvalidArgumentError,
+    Play,
+    apply,
+    legal_actions,
+    new_anniversary_game,
+    player_view,
+    random_chance,
+)
+from wizard_rules.agents import determinization
+from wizard_rules.agents.determinization import determinize, determinize_anniversary
+from wizard_rules.core.anniversary import AnniversaryDeck, PassCard
+from wizard_rules.core.anniversary.state import AnniversaryPhase, AnniversaryState
+from wizard_rules.core.anniversary.views import AnniversaryView
+from wizard_rules.core.cards import Card, Kind
+from wizard_rules.core.rules import ListedSchedule, Rules
+
+
+def _config(players: int, sizes: tuple[int, ...], *added: str, dealer: int = 0) -> Config:
+    return Config(
+        players=players,
+        first_dealer=dealer,
+        rules=Rules(deck=AnniversaryDeck(added=added), schedule=ListedSchedule(sizes)),
+    )
+
+
+def _games(config: Config, seeds: range) -> Iterator[AnniversaryState]:
+    """Every state of random games of ``config``, seed by seed."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = new_anniversary_game(config)
+        while not state.is_over:
+            yield state
+            if state.is_chance:
+                state = apply(state, random_chance(state, rng))
+            else:
+                state = apply(state, rng.choice(legal_actions(state)))
+
+
+def _find(
+    config: Config, seat: int, wanted: Callable[[AnniversaryState], bool]
+) -> AnniversaryState:
+    for state in _games(config, range(2000)):
+        if state.current_player == seat and wanted(state):
+            return state
+    raise AssertionError("no such state")  # pragma: no cover
+
+
+def _public(state: AnniversaryState) -> list[Any]:
+    """The round's actions after the deal, with each other seat's passes left open (``None``)."""
+    return [None if type(a) is PassCard and a.player != 0 else a for a in state.history[1:]]
+
+
+def _replay(start: AnniversaryState, deal: Deal, actions: list[Any]) -> AnniversaryState | None:
+    try:
+        state = apply(start, deal)
+        for action in actions:
+            state = apply(state, action)
+    except Exception:  # an illegal history: not a world of this view
+        return None
+    return state
+
+
+def _enumerate(
+    state: AnniversaryState, pool_of: Callable[[Deal], list[Card]]
+) -> set[tuple[Any, ...]]:
+    """Every consistent history of ``state``'s round for seat 0, by brute force.
+
+    Seat 0's deal and the turned card are the real ones (seat 0 saw them);
+    the other seats' hands are every split of ``pool_of(deal)`` (a set the
+    test argues holds every card they could have been dealt); each hidden
+    pass is every card of the passer's hand.
+    """
+    deal = state.history[0]
+    view = player_view(state, 0)
+    start = new_anniversary_game(state.config)
+    size = len(deal.hands[0])
+    pool = pool_of(deal)
+    public = _public(state)
+    found = set()
+    for one in itertools.combinations(pool, size):
+        rest = [c for c in pool if c not in one]
+        for two in itertools.combinations(rest, size):
+            hands = (deal.hands[0], one, two)
+            candidate = Deal(hands, deal.turned)
+            for world in _with_passes(start, candidate, public):
+                if player_view(world, 0) == view:
+                    found.add(world.history)
+    return found
+
+
+def _with_passes(
+    start: AnniversaryState, deal: Deal, public: list[Any]
+) -> Iterator[AnniversaryState]:
+    """Every replay of ``public`` after ``deal``, each open pass any card of its passer's hand."""
+    first = _replay(start, deal, [])
+    if first is None:
+        return
+
+    def walk(state: AnniversaryState, k: int) -> Iterator[AnniversaryState]:
+        while k < len(public) and public[k] is not None:
+            try:
+                state = apply(state, public[k])
+            except Exception:
+                return
+            k += 1
+        if k == len(public):
+            yield state
+            return
+        who = state.current_player
+        if state.phase is not AnniversaryPhase.PASS or who is None:
+            return
+        for card in state.hands[who]:
+            yield from walk(apply(state, PassCard(who, card)), k + 1)
+
+    yield from walk(first, 0)
+
+
+def _chi_square_z(counts: collections.Counter[Any], expected: dict[Any, float]) -> float:
+    """Pearson's chi-square, as a z-score by Wilson and Hilferty (z < 5: p above 3e-7)."""
+    chi2 = sum((counts.get(key, 0) - e) ** 2 / e for key, e in expected.items())
+    df = len(expected) - 1
+    return ((chi2 / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df))
+
+
+# -- the cases ---------------------------------------------------------------------------
+
+WEREWOLF = _config(3, (1,), "werewolf", "witch", dealer=2)  # seat 0 leads
+
+
+@pytest.fixture(scope="module")
+def werewolf_case() -> tuple[AnniversaryState, set[tuple[Any, ...]]]:
+    """Seat 0 about to play its one card; another seat took the turned card with the Werewolf."""
+    state = _find(
+        WEREWOLF,
+        0,
+        lambda s: (
+            s.phase is AnniversaryPhase.PLAY
+            and s.werewolf_seat not in (None, 0)
+            and not s.current_trick
+        ),
+    )
+    # Any card but seat 0's and the turned one may have been dealt to another seat.
+    worlds = _enumerate(
+        state,
+        lambda deal: [
+            c for c in state.deck.cards if c not in deal.hands[0] and c is not deal.turned
+        ],
+    )
+    return state, worlds
+
+
+JUGGLER = _config(3, (3,), "juggler")
+
+
+def _pass_state(s: AnniversaryState) -> bool:
+    # The round's last trick, seat 0 the last to play, after a pass.
+    return (
+        s.phase is AnniversaryPhase.PLAY
+        and len(s.completed_tricks) == 2
+        and len(s.current_trick) == 2
+        and len(s.passes) >= 1
+    )
+
+
+@pytest.fixture(scope="module")
+def pass_case() -> tuple[AnniversaryState, set[tuple[Any, ...]]]:
+    """Seat 0 to play last in the round's last trick, after a Juggler's pass, two worlds or more."""
+    for state in _games(JUGGLER, range(2000)):
+        if state.current_player != 0 or not _pass_state(state):
+            continue
+        view = player_view(state, 0)
+
+        def pool(deal: Deal, view: AnniversaryView = view) -> list[Card]:
+            # Every card another seat was dealt is, by now, played or in seat 0's
+            # hand (passed there): the other seats' hands are empty.
+            played = {c for t in view.completed_tricks for c in t.cards} | set(view.current_trick)
+            return sorted((played | set(view.hand)) - set(deal.hands[0]), key=lambda c: c.index)
+
+        worlds = _enumerate(state, pool)
+        if len(worlds) >= 2:
+            return state, worlds
+    raise AssertionError("no such state")  # pragma: no cover
+
+
+def _law(state: AnniversaryState, worlds: set[tuple[Any, ...]], draws: int, sampler: Any) -> float:
+    view = player_view(state, 0)
+    rng = random.Random(7)
+    counts: collections.Counter[tuple[Any, ...]] = collections.Counter()
+    for _ in range(draws):
+        world = sampler(view, rng)
+        assert player_view(world, 0) == view
+        counts[world.history] += 1
+    assert set(counts) <= worlds  # nothing inconsistent
+    expected = dict.fromkeys(worlds, draws / len(worlds))
+    return _chi_square_z(counts, expected)
+
+
+def test_the_werewolf_case_is_what_it_says(werewolf_case: Any) -> None:
+    state, worlds = werewolf_case
+    holder = state.werewolf_seat
+    assert state.history[0].hands[holder] == tuple(
+        c for c in state.deck.cards if c.kind is Kind.WEREWOLF
+    )
+    # The holder holds the turned card; the third seat's card is any card
+    # but seat 0's, the turned card and the Werewolf: one world each.
+    assert len(worlds) == len(state.deck.cards) - 3
+
+
+def test_werewolf_every_consistent_world_is_drawn_equally_often(werewolf_case: Any) -> None:
+    state, worlds = werewolf_case
+    assert _law(state, worlds, 30 * len(worlds), determinize_anniversary) < 5
+
+
+def test_pass_case_has_hidden_choices(pass_case: Any) -> None:
+    state, worlds = pass_case
+    assert len(worlds) >= 2
+
+
+@pytest.mark.slow
+def test_pass_every_consistent_world_is_drawn_equally_often(pass_case: Any) -> None:
+    state, worlds = pass_case
+    assert _law(state, worlds, 100 * len(worlds), determinize_anniversary) < 5
+
+
+def _biased(view: AnniversaryView, rng: random.Random) -> AnniversaryState:
+    """A sampler that favours worlds of even hash: draws again, once, on an odd one."""
+    world = determinize_anniversary(view, rng)
+    if hash(world.history) % 2:
+        world = determinize_anniversary(view, rng)
+    return world
+
+
+@pytest.mark.parametrize(
+    "case", ["werewolf_case", pytest.param("pass_case", marks=pytest.mark.slow)]
+)
+def test_a_biased_sampler_is_caught(case: str, request: pytest.FixtureRequest) -> None:
+    state, worlds = request.getfixturevalue(case)
+    draws = (30 if case == "werewolf_case" else 100) * len(worlds)
+    assert _law(state, worlds, draws, _biased) > 5
+
+
+@pytest.mark.slow
+def test_a_pass_drawn_as_the_first_card_of_the_hand_is_caught(
+    pass_case: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state, worlds = pass_case
+
+    def first(self: Any, state: AnniversaryState, who: int, rng: random.Random) -> Card:
+        if who == 0 or (who + 1) % 3 == 0:
+            return original(self, state, who, rng)
+        return state.hands[who][0]
+
+    original = determinization._AnniversaryPlan._pass_card
+    monkeypatch.setattr(determinization._AnniversaryPlan, "_pass_card", first)
+    view = player_view(state, 0)
+    rng = random.Random(3)
+    seen = {determinize_anniversary(view, rng).history for _ in range(60)}
+    assert seen != worlds
