@@ -8,9 +8,11 @@ positions' refusals.
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -414,3 +416,26 @@ def test_the_account_of_an_unfinished_game_and_a_witch_that_keeps() -> None:
     assert anniversary_words(Config(players=3)) == ""
     with pytest.raises(InvalidArgumentError):
         account("a game")  # type: ignore[arg-type]
+
+
+def test_play_command_with_cards_saves_and_resumes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    argv = ["play", "--players", "3", "--seed", "4", "--schedule", "1,2", "--cards", "20"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"save {path}\nquit\n"))
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(
+        "Wizard, 3 players, cards Dragon Fairy Bomb Werewolf Juggler Cloud: you are P0; seed 4."
+    )
+    saved = GameRecord.from_json(path.read_text())
+    assert saved.config.rules.deck == AnniversaryDeck(added=CARD_NAMES[:6])
+    # Every answer tried in turn until one is taken: 1, 2, 0 (a bid, a card, a suit, a
+    # Cloud's new bid), then "none" for a Werewolf's no trump.
+    answers = "1\n2\n0\nnone\n" * 60
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+    assert main(["play", "--resume", str(path), "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "resumed from" in out
+    assert "Final standings" in out

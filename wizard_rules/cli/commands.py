@@ -725,9 +725,11 @@ def _play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         bots_spec=",".join(specs),
     )
     where = "" if start is None else f", resumed from {args.resume} at round {start.round}"
+    from wizard_rules.formats.text import anniversary_words
+
     game.say(
-        f"Wizard, {config.players} players: you are P{args.seat}; seed {seed}{where}. "
-        "Type help for help."
+        f"Wizard, {config.players} players{anniversary_words(config)}: you are P{args.seat}; "
+        f"seed {seed}{where}. Type help for help."
     )
     try:
         game.run()
