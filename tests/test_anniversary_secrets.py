@@ -57,6 +57,8 @@ from wizard_rules import (
     player_view,
     replay,
 )
+from wizard_rules.conformance import adapter
+from wizard_rules.conformance.adapter import OBSERVATIONS
 from wizard_rules.core.anniversary import AnniversaryView
 from wizard_rules.core.anniversary.actions import (
     ChangeBid,
@@ -68,6 +70,7 @@ from wizard_rules.core.anniversary.actions import (
 )
 from wizard_rules.core.anniversary.state import AnniversaryPhase, AnniversaryState
 from wizard_rules.errors import WizardError
+from wizard_rules.formats.records import view_to_dict
 from wizard_rules.integrations.strategies import anniversary_configs
 
 from .anniversary_games import cards_named, play_to, step
@@ -253,10 +256,19 @@ VIEW_NAMES = tuple(name for name in dir(AnniversaryView) if not name.startswith(
 
 
 def outputs(state: AnniversaryState, seat: int) -> Iterator[tuple[str, object]]:
-    """Everything ``seat`` is given of ``state``, named: the view's every public name."""
+    """Everything ``seat`` is given of ``state``, named.
+
+    The view's every public name, the view's JSON (what a server sends the
+    seat), the conformance adapter's per-seat observations (the seat's
+    entry of ``views`` and of ``card_views``), and its legal actions when it
+    is to act.  (The frameworks' outputs are tested with the integrations.)
+    """
     view = player_view(state, seat)
     for name in VIEW_NAMES:
         yield f"view.{name}", getattr(view, name)
+    yield "view_to_dict", view_to_dict(view)
+    for key in ("views", "card_views"):
+        yield f"the adapter's {key}", OBSERVATIONS[key](state)[seat]
     if state.current_player == seat:
         yield "legal_actions", legal_actions(state)
 
@@ -405,6 +417,20 @@ def test_a_view_of_the_passing_of_all_is_caught(monkeypatch: pytest.MonkeyPatch)
     case = first_case("pass_delivered")
     _leaky_view(monkeypatch, passes=lambda state, seat: state.passes)
     assert "view.passes" in fails(case)
+
+
+def test_an_adapter_that_shows_the_passing_of_all_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The adapter's card_views built from a view that shows every pass whole.
+    case = first_case("pass_delivered")
+    honest = views.anniversary_view
+
+    def leaky(state: AnniversaryState, seat: int) -> AnniversaryView:
+        return attrs.evolve(honest(state, seat), passes=tuple((g[0], g[1]) for g in state.passes))
+
+    monkeypatch.setattr(adapter, "anniversary_view", leaky)
+    assert "the adapter's card_views" in fails(case)
 
 
 def test_a_view_of_the_witchs_gift_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
