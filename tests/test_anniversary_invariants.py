@@ -48,7 +48,7 @@ from wizard_rules import (
     new_anniversary_game,
     replay,
 )
-from wizard_rules.core.anniversary import CARD_NAMES, AnniversaryDeck
+from wizard_rules.core.anniversary import CARD_NAMES, AnniversaryDeck, Readings
 from wizard_rules.core.anniversary.actions import ChangeBid, Declare, PassCard, WitchSwap
 from wizard_rules.core.anniversary.faces import Face, FaceKind, winning_position
 from wizard_rules.core.anniversary.state import (
@@ -386,3 +386,18 @@ def test_a_witchs_gift_that_vanishes_is_caught(monkeypatch: pytest.MonkeyPatch) 
     )
     with pytest.raises(AssertionError, match="cards misplaced"):
         check_game(ALL_CARDS, 1)
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    fixed=anniversary_configs(4, cards=["fairy", "dragon"], readings=Readings()),
+    drawn=anniversary_configs(st.sampled_from([3, 5]), short=True),
+)
+def test_the_configs_strategy_keeps_what_it_is_given(fixed: Config, drawn: Config) -> None:
+    deck = fixed.rules.deck
+    assert type(deck) is AnniversaryDeck
+    assert fixed.players == 4
+    assert deck.added == ("dragon", "fairy")
+    assert deck.readings == Readings()
+    assert drawn.players in (3, 5)
+    assert 1 <= drawn.rounds <= 3
