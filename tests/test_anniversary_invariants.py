@@ -73,10 +73,13 @@ def copied_by_vampire(state: AnniversaryState) -> Card | None:
     card = state.trump_card
     if card is None or card.kind is not Kind.WEREWOLF:
         return card
-    if state.deck.readings.vampire_under_werewolf == "displaced_card" and (
-        state.werewolf_seat is not None
+    displaced = state.turned if state.werewolf_seat is not None else None
+    if (
+        state.deck.readings.vampire_under_werewolf == "displaced_card"
+        and displaced is not None
+        and displaced.kind is not Kind.VAMPIRE  # the Vampire displaced: the stock card
     ):
-        return state.turned
+        return displaced
     return state.revealed
 
 
