@@ -130,7 +130,7 @@ def cards_arg(text: str) -> tuple[str, ...]:
 def reading_arg(text: str) -> tuple[str, str]:
     """The reading ``NAME=VALUE`` that ``text`` chooses (an argparse type, for ``--reading``).
 
-    ``NAME`` is one of :data:`~wizard_rules.core.anniversary.READINGS`, and
+    ``NAME`` is one of :data:`~wizard_rules.core.anniversary.readings.READINGS`, and
     ``VALUE`` one of its values.
     """
     name, equals, value = text.partition("=")

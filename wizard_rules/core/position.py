@@ -519,8 +519,8 @@ def position_of(source: State | PlayerView) -> Position:
     cannot see are in :attr:`Position.unseen_bids`.
 
     Positions of games with anniversary cards are not written in this
-    release: an :class:`~wizard_rules.core.anniversary.AnniversaryState` or
-    :class:`~wizard_rules.core.anniversary.AnniversaryView` is refused.
+    release: an :class:`~wizard_rules.core.anniversary.state.AnniversaryState` or
+    :class:`~wizard_rules.core.anniversary.views.AnniversaryView` is refused.
 
     :raises InvalidArgumentError: ``source`` is neither a State nor a
         PlayerView (an AnniversaryState or AnniversaryView included: the

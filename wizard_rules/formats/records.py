@@ -698,7 +698,7 @@ def view_to_dict(view: PlayerView | AnniversaryView) -> dict[str, Any]:
     actions.  Nothing in it depends on the cards or bids hidden from the
     viewer (rule 13.2).
 
-    An :class:`~wizard_rules.core.anniversary.AnniversaryView` (a game with
+    An :class:`~wizard_rules.core.anniversary.views.AnniversaryView` (a game with
     anniversary cards) is written field by field, every field it holds and
     nothing else (rule 41): ``config``, ``seat``, ``phase``, ``round``,
     ``dealer``, ``current_player``, ``hand``, ``hand_sizes``, ``turned``,
@@ -1065,10 +1065,10 @@ class GameRecord:
     ``start`` when there is one (see :func:`~wizard_rules.from_position`).
 
     A game with anniversary cards (a configuration whose deck is an
-    :class:`~wizard_rules.core.anniversary.AnniversaryDeck`, rule 28.6)
+    :class:`~wizard_rules.core.anniversary.deck.AnniversaryDeck`, rule 28.6)
     starts with :func:`~wizard_rules.new_anniversary_game`, holds the cards'
-    actions too (:class:`~wizard_rules.core.anniversary.WerewolfTrump`,
-    :class:`~wizard_rules.core.anniversary.Reveal`, ...), and has no start
+    actions too (:class:`~wizard_rules.core.anniversary.actions.WerewolfTrump`,
+    :class:`~wizard_rules.core.anniversary.actions.Reveal`, ...), and has no start
     position.
 
     :ivar config: the rules of the game.
@@ -1110,7 +1110,7 @@ class GameRecord:
         The start is ``from_position(start)``, or ``new_game(config)`` when
         the record has no start position (``new_anniversary_game(config)``
         for a game with anniversary cards, whose final state is an
-        :class:`~wizard_rules.core.anniversary.AnniversaryState`).
+        :class:`~wizard_rules.core.anniversary.state.AnniversaryState`).
 
         :raises RecordError: ``illegal_record``, with
             :attr:`~wizard_rules.errors.RecordError.index` set to the first

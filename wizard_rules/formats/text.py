@@ -298,7 +298,7 @@ def account(state: State | AnniversaryState) -> str:
     The game is not over: round 1, phase deal, to act: chance
 
     A game with anniversary cards (an
-    :class:`~wizard_rules.core.anniversary.AnniversaryState`) is told with
+    :class:`~wizard_rules.core.anniversary.state.AnniversaryState`) is told with
     its cards' events in plain words: the Werewolf's swap and trump, the card
     turned up for the Vampire, each declaration, a Bomb's trick won by no
     one, the Juggler's passes, the Cloud's bid changes and the Witch's swaps.

@@ -119,7 +119,7 @@ def random_game(config: Config, rng: random.Random) -> State | AnniversaryState:
     :func:`random_action` draws it, so the game is the one
     :func:`random_action` and :func:`~wizard_rules.apply` would play.  A
     configuration whose deck holds anniversary cards gives an
-    :class:`~wizard_rules.core.anniversary.AnniversaryState` (rule 28).
+    :class:`~wizard_rules.core.anniversary.state.AnniversaryState` (rule 28).
     """
     if type(config) is Config and type(config.rules.deck) is AnniversaryDeck:
         return _anniversary_game(config, rng)
