@@ -73,12 +73,12 @@ CASES = [
 ]
 
 
-def _suite(tmp_path: Path) -> Suite:
+def _suite(tmp_path: Path, cases: list[dict[str, Any]] = CASES) -> Suite:
     root = tmp_path / "suite"
     (root / "cases").mkdir(parents=True)
     manifest = {"suite_version": "0.0.1", "protocol": 2, "files": ["demo.json"], "retired": []}
     (root / "suite.json").write_text(json.dumps(manifest))
-    (root / "cases" / "demo.json").write_text(json.dumps({"area": "demo", "cases": CASES}))
+    (root / "cases" / "demo.json").write_text(json.dumps({"area": "demo", "cases": cases}))
     return load_suite(root)
 
 
@@ -277,6 +277,51 @@ def test_a_run_that_stopped_asks_no_group(tmp_path: Path) -> None:
     old = shlex.join([sys.executable, str(FAKE), "v1"])
     # A version-1 adapter: no position in these cases, so every group is sent.
     assert run_suite(suite, old).readings[0].groups[0].outcome != "not-run"
+
+
+def test_a_group_whose_adapter_crashes_or_speaks_protocol_1_is_left_out(tmp_path: Path) -> None:
+    suite = _suite(tmp_path)
+    crashing = shlex.join([sys.executable, str(FAKE), "crash", "demo.001" + DETECT_SUFFIX])
+    report = run_suite(suite, crashing)
+    demo = report.readings[0]
+    assert [group.outcome for group in demo.groups] == ["error", "answered"]
+    assert "exited" in demo.groups[0].detail
+    # Cases that start from a position are not sent to a version-1 adapter.
+    positioned = [dict(case, given={**case["given"], "position": {}}) for case in CASES[:2]]
+    old = shlex.join([sys.executable, str(FAKE), "v1"])
+    report = run_suite(_suite(tmp_path / "v1", positioned), old)
+    (group,) = report.readings[0].groups
+    assert (group.outcome, report.readings[0].verdict) == ("unsupported", NOT_RUN)
+    assert "protocol 2" in group.detail
+
+
+def test_a_perft_case_of_a_group_is_judged_on_its_count(tmp_path: Path) -> None:
+    counted = [
+        dict(case, expect={**case["expect"], "perft": {"depth": 1, "count": count}})
+        for case, count in zip(CASES[:2], (3, 4), strict=True)
+    ]
+    suite = _suite(tmp_path, counted)
+    answers = {
+        "demo.001": {"errors": [], "state": {"phase": "bid"}, "perft": 3},
+        "demo.002": {"errors": [], "state": {"phase": "play"}, "perft": 4},
+        "demo.001" + DETECT_SUFFIX: {"errors": [], "state": {"phase": "play"}, "perft": 4},
+    }
+    path = tmp_path / "perft.json"
+    path.write_text(json.dumps(answers))
+    report = run_suite(suite, shlex.join([sys.executable, str(FAKE), "canned", str(path)]))
+    assert report.detected == {"demo": "b"}
+
+
+def test_a_group_is_not_asked_when_the_adapter_cannot_be_started(tmp_path: Path) -> None:
+    from wizard_rules.conformance import runner
+
+    suite = _suite(tmp_path)
+    connection = runner._Connection([str(tmp_path / "no-such-adapter")], 5.0)
+    first, *_ = runner._groups(suite, {case.id for case in suite.cases})["demo"]
+    verdict = runner._ask_group(first, connection)
+    assert verdict.outcome == "error"
+    assert "cannot start the adapter" in verdict.detail
+    assert runner._ask_group(first, connection).outcome == "not-run"
 
 
 # -- the real suite -------------------------------------------------------------------
