@@ -83,6 +83,15 @@ HISTORY: dict[str, dict[str, Any]] = {
         "positions": 2685,
         "rule_12": 79,
     },
+    "2.3.0": {
+        "commit": "0bae3d8",
+        "cases": 2904,
+        "areas": 24,
+        "retired": 391,
+        "players": {"3": 708, "4": 707, "5": 665, "6": 818},
+        "positions": 2777,
+        "rule_12": 79,
+    },
 }
 
 
