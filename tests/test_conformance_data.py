@@ -44,7 +44,9 @@ VARIANT_TAGS = {
 """The tag of each variant (rules 21 to 26, and the anniversary cards of rules 28 to 41),
 by its configuration key (and ``:option:``)."""
 
-CARD_TAG = re.compile(r"card:(dragon|fairy|bomb|werewolf|juggler|cloud|shapeshifter|witch|vampire)")
+CARD_TAG = re.compile(
+    r"card:(dragon|fairy|bomb|werewolf|juggler|cloud|shapeshifter|witch|vampire)"
+)
 """An anniversary card a case exercises (rules 28 to 41)."""
 
 READING_TAG = re.compile(r"reading:([a-z_]+)=([a-z_]+)")

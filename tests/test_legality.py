@@ -150,7 +150,9 @@ def test_refused_actions_of_the_conformance_suite(case_id: str) -> None:
         action = action_from_dict(data)
         if index in refused:
             if reference:
-                assert ref_refusal(state, action) is refused[index], "the case disagrees with rules"
+                assert ref_refusal(state, action) is refused[index], (
+                    "the case disagrees with rules"
+                )
             assert_refused(state, action, refused[index])
         else:
             state = apply(state, action)
