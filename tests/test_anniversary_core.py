@@ -663,11 +663,15 @@ def test_two_witches_in_one_trick_swap_from_the_trick_as_it_lies() -> None:  # 3
     assert (state.phase, state.current_player) == (P.WITCH, 1)  # the Vampire, played first
     state = apply(state, WitchSwap(1, card("D4"), card("S5")))
     assert (state.phase, state.current_player) == (P.WITCH, 0)
-    # S5 has left the trick and D4 lies in its place; the Witch may not take herself.
+    # S5 has left the trick; D4 lies face down in its place, unseen by seat 0, who may take
+    # neither it nor herself (36.3): only the Vampire is left to take.
     takes = {action.take for action in legal_actions(state) if action.take is not None}
-    assert takes == {card("D4"), card("Vampire")}
-    state = apply(state, WitchSwap(0, card("C3"), card("D4")))
-    assert state.hands == (cards("D4"), cards("S5"), cards("S6"))
+    assert takes == {card("Vampire")}
+    with pytest.raises(IllegalActionError) as info:
+        check(state, WitchSwap(0, card("C3"), card("D4")))
+    assert info.value.code is ErrorCode.CARD_NOT_IN_TRICK
+    state = apply(state, WitchSwap(0, card("C3"), card("Vampire")))
+    assert state.hands == (cards("Vampire"), cards("S5"), cards("S6"))
 
 
 def test_views_hold_the_public_facts() -> None:

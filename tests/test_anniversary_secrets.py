@@ -533,13 +533,6 @@ def _two_witches(given: str) -> AnniversaryState:
     return state
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: the second Witch's swap (a Vampire copying the Witch) lists, among "
-    "the cards of the trick she may take, the card the first Witch's player gave face down "
-    "(rule 36.3: seen by that player only), so the second player's legal actions and "
-    "check_as answers tell it that card",
-)
 def test_a_second_witch_is_not_told_the_card_the_first_gave() -> None:
     state, changed = _two_witches("H2"), _two_witches("H3")
     for seat in (0, 2):  # neither gave it

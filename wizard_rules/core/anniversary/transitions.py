@@ -740,15 +740,19 @@ def _change_bid(state: AnniversaryState, action: ChangeBid) -> AnniversaryState:
 
 
 def _witch_takes(state: AnniversaryState) -> tuple[Card, ...]:
-    """The cards of the Witch's trick she may take: all but the card that made her a Witch."""
+    """The cards of the Witch's trick she may take (rule 36.2).
+
+    Every card played to it face up but the card that made her a Witch, and
+    but a card an earlier Witch of the same trick took; the card that Witch
+    gave lies face down, unseen, and is not taken (rule 36.3).
+    """
     effect = state.effects[0]
     trick = state.completed_tricks[effect.trick]
     own = trick.cards[(effect.seat - trick.leader) % state.config.players]
-    lying = list(trick.cards)
-    for swap in state.witch_swaps:  # an earlier swap of the same trick changed what lies there
-        if swap.trick == effect.trick and swap.take is not None and swap.give is not None:
-            lying[lying.index(swap.take)] = swap.give
-    return tuple(sorted((card for card in lying if card is not own), key=_index))
+    taken = {swap.take for swap in state.witch_swaps if swap.trick == effect.trick}
+    return tuple(
+        sorted((card for card in trick.cards if card is not own and card not in taken), key=_index)
+    )
 
 
 def _verify_witch(state: AnniversaryState, action: WitchSwap) -> None:
