@@ -9,6 +9,7 @@ mask) is the same for two games that differ only in what it may not see
 
 from __future__ import annotations
 
+import itertools
 import random
 import warnings
 from collections.abc import Iterator
@@ -811,3 +812,73 @@ def test_pettingzoo_state_and_render_with_cards(capsys: pytest.CaptureFixture[st
         env.step(next(a for a in range(178) if not mask[a]))
     env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
     assert "sees" in capsys.readouterr().out
+
+
+def test_every_observer_of_a_game_with_cards_keeps_to_its_kind() -> None:
+    # Four observers (public and private, each with and without recall) over
+    # random games: a private-only string holds only the seat's own tokens,
+    # a public-only one no card of the seat's hand that was never played.
+    game = load(players=3, anniversary_cards="all", schedule="4,7")
+    kinds = {
+        (recall, private, public): game.make_py_observer(
+            pyspiel.IIGObservationType(
+                perfect_recall=recall,
+                public_info=public,
+                private_info=(
+                    pyspiel.PrivateInfoType.SINGLE_PLAYER
+                    if private
+                    else pyspiel.PrivateInfoType.NONE
+                ),
+            )
+        )
+        for recall in (False, True)
+        for private, public in ((True, False), (False, True))
+    }
+    own = ("p", "r", "hand=", "x", "got=", "w", "dealt=", "passing=", "passes=")
+    seen: set[str] = set()
+    phases: set[str] = set()
+    view_rng = random.Random(0)
+    witches = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            phase = state.wizard_state.phase.value
+            phases.add(phase)
+            # at a pass every seat (its own card passed, or the others'), else one
+            seats = range(3) if phase == "pass" else [view_rng.randrange(3)]
+            for ((_recall, private, public), observer), seat in itertools.product(
+                kinds.items(), seats
+            ):
+                text = observer.string_from(state, seat)
+                observer.set_from(state, seat)
+                if private and not public:
+                    assert all(token.startswith(own) for token in text.split())
+                    assert all(
+                        token.startswith((f"x{seat}=", f"w{seat}="))
+                        for token in text.split()
+                        if token.startswith(("x", "w"))
+                    )
+                if public and not private:
+                    assert "hand=" not in text
+                    assert "dealt=" not in text
+            seen.update(_anniversary.describe(state.wizard_state, None).splitlines())
+            if state.is_chance_node():
+                outcomes = [o for o, _ in state.chance_outcomes()]
+                turning = len(state.dealt) == 3 * state.wizard_state.deal_size
+                # turn a Wizard (or a Juggler, the Werewolf's twin) for trump now and then
+                named = [o for o in outcomes if o in (56, 57, 64)]
+                if turning and named and rng.random() < 0.5:
+                    state.apply_action(named[0])
+                else:
+                    state.apply_action(rng.choice(outcomes))
+            else:
+                legal = state.legal_actions()
+                witch = ids.WITCH_KEEP in legal
+                witches += witch
+                keep = witch and witches % 2 == 1  # every other Witch keeps the hand
+                state.apply_action(ids.WITCH_KEEP if keep else rng.choice(legal))
+    assert {"pass", "witch", "choose_trump", "werewolf"} <= phases
+    words = " ".join(seen)
+    assert "kept their hand" in words
+    assert "took" in words

@@ -202,8 +202,8 @@ def anniversary_action_id(action: object) -> int:
     >>> from wizard_rules.formats.action_ids import anniversary_action_id
     >>> anniversary_action_id(Play(0, parse_card("Dragon")))
     86
-    >>> anniversary_action_id(WitchSwap(1, parse_card("C1"), parse_card("W1")))
-    178
+    >>> anniversary_action_id(WitchSwap(1, parse_card("J1"), parse_card("J2")))  # 178 + 69*0 + 1
+    179
 
     :raises InvalidArgumentError: ``action`` has no id: a chance step (a deal,
         a card turned up), a bid outside ``0`` to :data:`MAX_BID`, a bid change
