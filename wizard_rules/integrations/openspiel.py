@@ -38,7 +38,31 @@ name                        default           meaning
 ``hidden_bids``             ``False``         hidden bids (rule 23)
 ``delayed_reveal``          ``False``         delayed reveal (rule 24)
 ``clairvoyance``            ``False``         clairvoyance (rule 26)
+``anniversary_cards``       ``""``            the anniversary cards added (rules 28
+                                              to 41): ``"20"``, ``"25"``, ``"30"``,
+                                              ``"all"`` or names (``"dragon,fairy"``)
+``bomb_leader`` ...         the defaults      the five readings of the cards
+                                              (``bomb_leader``, ``cloud_timing``,
+                                              ``effect_order``,
+                                              ``vampire_under_werewolf``,
+                                              ``juggler_last_trick``), texts
 ==========================  ================  ==========================================
+
+**Anniversary cards.**  With ``anniversary_cards`` the state wraps an
+:class:`~wizard_rules.core.anniversary.AnniversaryState`; the actions are
+the larger id space of :func:`~wizard_rules.formats.action_ids.anniversary_action_id`
+(``num_distinct_actions`` 178, or 4939 with the Witch); chance outcomes are
+card indices 0 to 68 (``max_chance_outcomes`` 69): the deal card by card, a
+card turned in every round, and the stock card turned up for the Vampire
+(rule 37.3) as a chance node of its own; the tensors are
+:class:`~wizard_rules.integrations.tensors.AnniversaryLayout`'s and the
+strings are written from the seat's
+:class:`~wizard_rules.core.anniversary.AnniversaryView` (or, for the
+information state, from the actions as the seat saw them: another seat's
+pass ``x<seat>=?``, another seat's Witch swap ``w<seat>=?>H9``).  The game
+keeps the card names separated by semicolons; a game without cards keeps
+the parameters it always had.  :meth:`WizardState.resample_from_infostate`
+refuses a game with cards (:class:`~wizard_rules.ConfigError`).
 
 **Variants.**  ``canadian_rule``, ``hardcore``, ``hidden_bids``,
 ``delayed_reveal``, ``clairvoyance`` and ``schedule`` make the rules a
