@@ -488,7 +488,7 @@ def test_legal_actions_that_read_the_stock_are_caught(monkeypatch: pytest.Monkey
 
 @pytest.mark.slow
 @pytest.mark.parametrize("secret", SECRETS)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_non_interference_with_the_cards_at_length(secret: str, data: st.DataObject) -> None:
     """The property on many more games (the slow group)."""
