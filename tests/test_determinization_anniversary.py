@@ -11,6 +11,7 @@ drawn with the uniform law over what the enumeration kept.
 from __future__ import annotations
 
 import collections
+import contextlib
 import itertools
 import math
 import random
@@ -30,7 +31,6 @@ from wizard_rules import (
     player_view,
     random_chance,
 )
-from wizard_rules.agents import determinization
 from wizard_rules.agents.determinization import determinize, determinize_anniversary
 from wizard_rules.core.anniversary import AnniversaryDeck, PassCard
 from wizard_rules.core.anniversary.state import AnniversaryPhase, AnniversaryState
@@ -151,7 +151,7 @@ def _chi_square_z(counts: collections.Counter[Any], expected: dict[Any, float]) 
     """Pearson's chi-square, as a z-score by Wilson and Hilferty (z < 5: p above 3e-7)."""
     chi2 = sum((counts.get(key, 0) - e) ** 2 / e for key, e in expected.items())
     df = len(expected) - 1
-    return ((chi2 / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df))
+    return float(((chi2 / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df)))
 
 
 # -- the cases ---------------------------------------------------------------------------
@@ -248,7 +248,6 @@ def test_pass_case_has_hidden_choices(pass_case: Any) -> None:
     assert len(worlds) >= 2
 
 
-@pytest.mark.slow
 def test_pass_every_consistent_world_is_drawn_equally_often(pass_case: Any) -> None:
     state, worlds = pass_case
     assert _law(state, worlds, 100 * len(worlds), determinize_anniversary) < 5
@@ -267,32 +266,31 @@ def _biased(worlds: set[tuple[Any, ...]]) -> Callable[[AnniversaryView, random.R
     return sampler
 
 
-@pytest.mark.parametrize(
-    "case", ["werewolf_case", pytest.param("pass_case", marks=pytest.mark.slow)]
-)
+@pytest.mark.parametrize("case", ["werewolf_case", "pass_case"])
 def test_a_biased_sampler_is_caught(case: str, request: pytest.FixtureRequest) -> None:
     state, worlds = request.getfixturevalue(case)
     draws = (10 if case == "werewolf_case" else 100) * len(worlds)
     assert _law(state, worlds, draws, _biased(worlds)) > 5
 
 
-@pytest.mark.slow
-def test_a_pass_drawn_as_the_first_card_of_the_hand_is_caught(
-    pass_case: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+class _Unshuffled(random.Random):
+    """A broken random source: its shuffle leaves the cards in card order."""
+
+    def shuffle(self, x: Any) -> None:
+        """Do nothing (the planted bug)."""
+
+
+def test_a_sampler_that_does_not_shuffle_the_deal_is_caught(pass_case: Any) -> None:
     state, worlds = pass_case
-
-    def first(self: Any, state: AnniversaryState, who: int, rng: random.Random) -> Card:
-        if who == 0 or (who + 1) % 3 == 0:
-            return original(self, state, who, rng)
-        return state.hands[who][0]
-
-    original = determinization._AnniversaryPlan._pass_card
-    monkeypatch.setattr(determinization._AnniversaryPlan, "_pass_card", first)
     view = player_view(state, 0)
-    rng = random.Random(3)
-    seen = {_key(determinize_anniversary(view, rng).history) for _ in range(60)}
-    assert seen != worlds
+    # With the deal in card order, which seat was dealt which card is fixed:
+    # at most one of the worlds can come out (here none: it gives up).
+    rng = _Unshuffled(3)
+    seen = set()
+    for _ in range(5):
+        with contextlib.suppress(InvalidArgumentError):
+            seen.add(_key(determinize_anniversary(view, rng, max_draws=100).history))
+    assert len(seen) < len(worlds)
 
 
 def test_determinize_dispatches_and_refuses_what_is_not_a_view() -> None:
@@ -352,7 +350,8 @@ def test_every_view_of_random_games_with_all_nine_cards_is_determinized(players:
             try:
                 world = determinize_anniversary(view, rng, max_draws=50)
             except InvalidArgumentError as error:
-                assert "too rare" in str(error)
+                refused = str(error)
+                assert "too rare" in refused
                 continue
         else:
             world = determinize_anniversary(view, rng, max_draws=2000)

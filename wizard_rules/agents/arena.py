@@ -451,7 +451,7 @@ def _play_anniversary_game(
         else:
             seat = state.current_player
             assert seat is not None
-            state = apply(state, bots[seat].choose(player_view(state, seat), rngs[seat]))  # type: ignore[arg-type]
+            state = apply(state, bots[seat].choose(player_view(state, seat), rngs[seat]))
     return state
 
 

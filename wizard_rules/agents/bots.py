@@ -60,7 +60,7 @@ __all__ = [
 class Bot(Protocol):
     """What a bot is: something that chooses an action from a view."""
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+    def choose(self, view: PlayerView | AnniversaryView, rng: random.Random) -> Action:
         """Return one of ``view.legal_actions()``, drawing only from ``rng``."""
         ...  # pragma: no cover
 
@@ -72,7 +72,7 @@ def _is_anniversary(view: object) -> bool:
     )
 
 
-def _actions(view: PlayerView) -> tuple[Action, ...]:
+def _actions(view: object) -> tuple[Action, ...]:
     if type(view) is not PlayerView:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT, f"expected a PlayerView, not {type(view).__name__}"
@@ -93,7 +93,7 @@ class RandomBot:
     for something that is not a view, or a view whose viewer is not to act.
     """
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+    def choose(self, view: PlayerView | AnniversaryView, rng: random.Random) -> Action:
         """Return a legal action drawn uniformly with ``rng``."""
         if _is_anniversary(view):
             return rng.choice(anniversary_actions(view))  # type: ignore[arg-type,no-any-return]
@@ -181,11 +181,12 @@ class HeuristicBot:
     the suit under which its best bid has the highest expected score.
     """
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+    def choose(self, view: PlayerView | AnniversaryView, rng: random.Random) -> Action:
         """Return the action the rules of thumb give for ``view``."""
         if _is_anniversary(view):
             return _anniversary_choice(view, anniversary_actions(view))  # type: ignore[arg-type,no-any-return]
         actions = _actions(view)
+        assert isinstance(view, PlayerView)  # _actions refused anything else
         blind = view.hands[view.seat] is None
         if view.phase is Phase.CHOOSE_TRUMP:
             if blind:
@@ -312,13 +313,14 @@ class ISMCTSBot:
                 f"seconds must be None or a number from 0 up, not {seconds!r}",
             )
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+    def choose(self, view: PlayerView | AnniversaryView, rng: random.Random) -> Action:
         """Return the root action the search visited most."""
         from wizard_rules.agents.determinization import determinize
 
         if _is_anniversary(view):
             return self._choose_anniversary(view, rng)  # type: ignore[arg-type,no-any-return]
         actions = _actions(view)
+        assert isinstance(view, PlayerView)  # _actions refused anything else
         if len(actions) == 1:
             return actions[0]
         root = _Node()

@@ -90,7 +90,7 @@ import functools
 import math
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from wizard_rules.core.actions import Bid, ChooseTrump, Deal, Play
 from wizard_rules.core.cards import DECK, Card, Kind, Suit
@@ -128,7 +128,13 @@ def voids(view: PlayerView) -> tuple[frozenset[Suit], ...]:
     return _voids(view)
 
 
-def determinize(view: PlayerView, rng: random.Random) -> State:
+@overload
+def determinize(view: PlayerView, rng: random.Random) -> State: ...
+@overload
+def determinize(view: AnniversaryView, rng: random.Random) -> AnniversaryState: ...
+def determinize(
+    view: PlayerView | AnniversaryView, rng: random.Random
+) -> State | AnniversaryState:
     """Return a state consistent with ``view``, what it hides drawn uniformly.
 
     Every fact the view shows is kept; the hands it hides (the other seats'
@@ -149,8 +155,9 @@ def determinize(view: PlayerView, rng: random.Random) -> State:
         not a :class:`random.Random`.
     """
     if type(view) is not PlayerView and type(view).__name__ == "AnniversaryView":
-        return determinize_anniversary(view, rng)  # type: ignore[arg-type,return-value]
+        return determinize_anniversary(view, rng)  # type: ignore[arg-type]
     _check_view(view)
+    assert isinstance(view, PlayerView)  # _check_view refused anything else
     if not isinstance(rng, random.Random):
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT, f"rng must be a random.Random, not {type(rng).__name__}"
@@ -436,8 +443,12 @@ def determinize_anniversary(
     consistent world, *uniformly*: a card another seat played before the
     round's first pass was dealt to it (and so was the Werewolf to its
     holder, and the card passed to the viewer in the first pass to its right
-    neighbour); the rest of the deal is a uniform shuffle of the cards
-    left, the Vampire's card turned up staying in the stock; each hidden
+    neighbour); every other card the viewer saw played or passed to it (not
+    its own deal's, not the turned card) was dealt to another seat too, as
+    the stock gives no card during a round, and the rest of their deal is a
+    uniform draw of the cards the viewer never saw, the Vampire's card turned
+    up staying in the stock; the cards not forced are shared out by a
+    uniform shuffle; each hidden
     choice is uniform over the chooser's hand, whose size is public, so the
     same for every candidate.  The candidate is replayed with the public
     actions, and kept when it replays legally to a state whose view equals
@@ -586,13 +597,19 @@ class _AnniversaryPlan:
         fixed = {*self.own, turned, *(c for hand in forced for c in hand)}
         if view.revealed is not None:
             fixed.add(view.revealed)
-        self.pool = [c for c in config.rules.deck.cards if c not in fixed]
+        # Every card the viewer has seen played or passed to it, but its own
+        # deal's and the turned card, was dealt to another seat: the stock
+        # gives no card in a round.  The rest of their deal is unseen.
+        seen = set(self.plays) | {got for _, got in view.passes}
+        self.known = sorted(seen - fixed, key=_index)
+        self.unseen = [c for c in config.rules.deck.cards if c not in fixed and c not in seen]
         self.size = size
         dealt = sum(size - len(f) for who, f in enumerate(forced) if who != seat)
+        self.extra = dealt - len(self.known)
         self.ok = (
             len(fixed) == len(self.own) + 1 + sum(map(len, forced)) + (view.revealed is not None)
             and all(len(f) <= size for f in forced)
-            and dealt <= len(self.pool)
+            and 0 <= self.extra <= len(self.unseen)
         )
 
     def draw(self, rng: random.Random) -> AnniversaryState | None:
@@ -611,7 +628,7 @@ class _AnniversaryPlan:
             return start if anniversary_view(start, view.seat) == view else None
         if not self.ok:
             return None
-        pool = list(self.pool)
+        pool = [*self.known, *rng.sample(self.unseen, self.extra)]
         rng.shuffle(pool)
         hands: list[tuple[Card, ...]] = []
         taken = 0
