@@ -330,6 +330,8 @@ def test_declarations_are_asked_and_checked() -> None:  # 33.1, 35.1
     state = play_all(state, [Bid(1, 1), Bid(2, 0), Bid(0, 0)])
     state = apply(state, Play(1, card("Juggler")))
     assert (state.phase, state.current_player) == (P.DECLARE, 1)
+    # Until it is declared the Juggler counts for nothing: no winner, no led suit yet.
+    assert (state.trick_winner, state.led_suit, player_view(state, 0).led_suit) == (None,) * 3
     assert legal_actions(state) == tuple(Declare(1, suit) for suit in Suit)
     with pytest.raises(IllegalActionError) as info:
         check(state, Declare(1, W))

@@ -1269,17 +1269,9 @@ def _card_draw(
 
 
 def _card_observed(state: AnniversaryState) -> tuple[str, ...]:
-    """The keys compared at ``state`` of a game with cards (those a round defines, in one).
-
-    While a card waits for its declaration, not the trick's winner so far: a
-    Juggler or a Cloud has no suit yet, and this library's engine cannot
-    name a winner of such a trick (it fails on a trick of only that card and
-    Bombs, Jesters or off-suit cards: a known engine bug).
-    """
+    """The keys compared at ``state`` of a game with cards (those a round defines, in one)."""
     if state.phase is AnniversaryPhase.DEAL or state.is_over:
         return tuple(key for key in FUZZ_CARD_OBSERVATIONS if key not in _IN_ROUND_ONLY)
-    if state.phase is AnniversaryPhase.DECLARE:
-        return tuple(key for key in FUZZ_CARD_OBSERVATIONS if key != "trick_winner")
     return FUZZ_CARD_OBSERVATIONS
 
 

@@ -287,8 +287,13 @@ class AnniversaryState:
 
     @property
     def current_faces(self) -> tuple[Face, ...]:
-        """What each card of the current trick counts as (rule 39.1)."""
-        return faces_of(self.current_trick, self.declared, self.vampire_copies)
+        """What each card of the current trick counts as (rule 39.1).
+
+        A card waiting for its declaration (the phase ``declare``) counts
+        once it is declared: until then the faces are those of the cards
+        before it.
+        """
+        return _faces(self.phase, self.current_trick, self.declared, self.vampire_copies)
 
     @property
     def led_suit(self) -> Suit | None:
@@ -297,10 +302,14 @@ class AnniversaryState:
 
     @property
     def trick_winner(self) -> int | None:
-        """The seat winning the current trick so far; ``None`` if it is empty or holds a Bomb."""
-        if not self.current_trick:
+        """The seat winning the current trick so far; ``None`` if it is empty or holds a Bomb.
+
+        (A card waiting for its declaration does not count yet.)
+        """
+        faces = self.current_faces
+        if not faces:
             return None
-        position = winning_position(self.current_faces, self.trump)
+        position = winning_position(faces, self.trump)
         return None if position is None else (self.leader + position) % self.config.players
 
     @property
@@ -355,3 +364,15 @@ def _copies_displaced(state: AnniversaryState) -> bool:
         and turned is not None
         and turned.kind is not Kind.VAMPIRE
     )
+
+
+def _faces(
+    phase: AnniversaryPhase,
+    cards: tuple[Card, ...],
+    declared: tuple[Suit | Kind | None, ...],
+    copied: Card | None,
+) -> tuple[Face, ...]:
+    """The faces of a trick's cards, but the last while it waits for its declaration."""
+    if phase is AnniversaryPhase.DECLARE:
+        cards, declared = cards[:-1], declared[:-1]
+    return faces_of(cards, declared, copied)

@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import attrs
 
-from wizard_rules.core.anniversary.faces import Face, faces_of, led_suit
+from wizard_rules.core.anniversary.faces import Face, led_suit
 from wizard_rules.core.anniversary.state import (
     AnniversaryPhase,
     AnniversaryRoundResult,
     AnniversaryState,
     AnniversaryTrick,
     WitchSwapRecord,
+    _faces,
 )
 from wizard_rules.core.cards import Card, Kind, Suit
 from wizard_rules.core.config import Config
@@ -104,8 +105,8 @@ class AnniversaryView:
 
     @property
     def current_faces(self) -> tuple[Face, ...]:
-        """What each card of the current trick counts as (rule 39.1)."""
-        return faces_of(self.current_trick, self.declared, self.vampire_copies)
+        """What each card of the current trick counts as (rule 39.1), as the state says."""
+        return _faces(self.phase, self.current_trick, self.declared, self.vampire_copies)
 
     @property
     def led_suit(self) -> Suit | None:
