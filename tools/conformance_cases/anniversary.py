@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import count
+from typing import Any
 
 from .cards import ALL_CARDS, TOKENS, acase, bids, cfg, choose, declare, witch_swap
 from .common import Json, area, bid, deal, fill, play, refused
@@ -233,12 +234,13 @@ def anniversary_area() -> Iterator[Json]:
 
     # Rule 28.5: what the cards combine with.
     for flag in ("hidden_bids", "delayed_reveal", "clairvoyance"):
+        turned_on: dict[str, Any] = {flag: True}
         yield acase(
             next(ids),
             "28.5",
             f"the cards with {flag}: refused (invalid_config): the Cloud changes a bid in the "
             "open and a blind seat would have to declare a card it cannot see",
-            cfg(["cloud"], **{flag: True}),
+            cfg(["cloud"], **turned_on),
             [],
             cards=["cloud"],
             errors=INVALID_CONFIG,
