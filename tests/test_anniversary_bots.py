@@ -30,6 +30,7 @@ from wizard_rules.core.anniversary.state import AnniversaryPhase, AnniversarySta
 from wizard_rules.core.anniversary.views import AnniversaryView
 from wizard_rules.core.cards import parse_card
 from wizard_rules.core.rules import ListedSchedule, Rules
+from wizard_rules.errors import ErrorCode
 
 ALL_NINE = AnniversaryDeck(added=CARD_NAMES)
 
@@ -289,3 +290,46 @@ def test_the_arena_names_a_reading_that_is_not_the_default() -> None:
     result = play_arena(["heuristic", "random"], games=1, seed=1, players=3, rules=rules)
     assert result.heading().endswith(", anniversary cards bomb, bomb_leader=highest_card")
     assert result.to_json()["readings"] == {"bomb_leader": "highest_card"}
+
+
+def _werewolf_decision() -> AnniversaryState:
+    """The Werewolf's holder to name trump, with the Vampire: a card is turned up next."""
+    from wizard_rules import Deal
+
+    config = Config(players=3, rules=_rules((3,), AnniversaryDeck(added=("werewolf", "vampire"))))
+    deal = Deal(
+        (
+            tuple(map(parse_card, ("C2", "C3", "C4"))),
+            tuple(map(parse_card, ("Werewolf", "D2", "D9"))),
+            tuple(map(parse_card, ("S12", "S2", "Vampire"))),
+        ),
+        parse_card("H5"),
+    )
+    return apply(new_anniversary_game(config), deal)
+
+
+def test_ismcts_searches_through_the_vampires_card_turned_up() -> None:
+    state = _werewolf_decision()
+    view = player_view(state, 1)
+    action = ISMCTSBot(iterations=12).choose(view, random.Random(0))
+    assert action in legal_actions(state)
+
+
+def test_ismcts_with_a_time_budget_and_without_a_world_to_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = _werewolf_decision()
+    view = player_view(state, 1)
+    assert ISMCTSBot(iterations=50, seconds=0.0).choose(view, random.Random(0)) in legal_actions(
+        state
+    )
+    from wizard_rules.agents import determinization
+
+    def refuse(*_: object, **__: object) -> None:
+        raise InvalidArgumentError(ErrorCode.INVALID_ARGUMENT, "too rare")
+
+    monkeypatch.setattr(determinization, "determinize_anniversary", refuse)
+    # No world to search: HeuristicBot's choice.
+    assert ISMCTSBot(iterations=5).choose(view, random.Random(0)) == HeuristicBot().choose(
+        view, random.Random(0)
+    )

@@ -32,7 +32,7 @@ from wizard_rules import (
     random_chance,
 )
 from wizard_rules.agents.determinization import determinize, determinize_anniversary
-from wizard_rules.core.anniversary import AnniversaryDeck, PassCard
+from wizard_rules.core.anniversary import CARD_NAMES, AnniversaryDeck, PassCard
 from wizard_rules.core.anniversary.state import AnniversaryPhase, AnniversaryState
 from wizard_rules.core.anniversary.views import AnniversaryView
 from wizard_rules.core.cards import Card, Kind
@@ -336,7 +336,6 @@ def test_a_view_between_rounds_gives_the_round_before_its_deal() -> None:
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_every_view_of_random_games_with_all_nine_cards_is_determinized(players: int) -> None:
     """Short rounds, every card in: a world is found for each seat's view, and agrees with it."""
-    from wizard_rules.core.anniversary import CARD_NAMES
 
     config = Config(
         players=players,
@@ -356,3 +355,47 @@ def test_every_view_of_random_games_with_all_nine_cards_is_determinized(players:
         else:
             world = determinize_anniversary(view, rng, max_draws=2000)
         assert player_view(world, seat) == view
+
+
+ALL_NINE = _config(3, (2, 3), *CARD_NAMES)
+
+
+def _views_where(wanted: Callable[[AnniversaryState], bool]) -> AnniversaryView:
+    for state in _games(ALL_NINE, range(3000)):
+        if state.current_player is not None and wanted(state):
+            return player_view(state, state.current_player)
+    raise AssertionError("no such state")  # pragma: no cover
+
+
+@pytest.mark.parametrize(
+    ("wanted", "change"),
+    [
+        # The Vampire's card hidden: the replay cannot turn it up.
+        (lambda s: s.revealed is not None, {"revealed": None}),
+        # A bid shown as not made: the replay cannot make it.
+        (lambda s: s.phase is AnniversaryPhase.PLAY and len(s.current_trick) == 1, "unbid"),
+        # A card played taken back: the replay has no card to play.
+        (lambda s: s.phase is AnniversaryPhase.PLAY and len(s.current_trick) == 1, "unplayed"),
+        # A declaration unsaid: the replay cannot declare it.
+        (
+            lambda s: s.phase is AnniversaryPhase.PLAY and s.declared[-1:] not in ((), (None,)),
+            "undeclared",
+        ),
+        # A Witch's swap forgotten, and a Cloud's change: the replay cannot make them.
+        (lambda s: s.phase is AnniversaryPhase.PLAY and bool(s.witch_swaps), {"witch_swaps": ()}),
+        (lambda s: s.phase is AnniversaryPhase.PLAY and bool(s.bid_changes), {"bid_changes": ()}),
+    ],
+    ids=["reveal", "bid", "play", "declare", "witch", "cloud"],
+)
+def test_a_view_its_record_cannot_replay_is_refused(wanted: Any, change: Any) -> None:
+    view = _views_where(wanted)
+    if change == "unbid":
+        change = {"bids": (None,) * 3}
+    elif change == "unplayed":  # the trick's card gone, the next seat shown to act
+        assert view.current_player is not None
+        change = {"current_trick": (), "declared": (), "current_player": view.current_player + 1}
+    elif change == "undeclared":
+        change = {"declared": (*view.declared[:-1], None)}
+    broken = attrs.evolve(view, **change)
+    with pytest.raises(InvalidArgumentError, match="no world consistent"):
+        determinize_anniversary(broken, random.Random(0), max_draws=30)

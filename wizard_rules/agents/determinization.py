@@ -729,7 +729,7 @@ class _AnniversaryPlan:
                 if who != seat and record.take is not None:
                     give = rng.choice(state.hands[who])
                 action = WitchSwap(who, give, record.take)
-            else:  # a new round or the end: the view is behind this world
+            else:  # pragma: no cover -- only a forged view (its round played out, not over)
                 raise _Inconsistent
             state = engine.apply(state, action)
 
@@ -738,7 +738,7 @@ class _AnniversaryPlan:
         k = len(state.passes)
         if who == view.seat:
             card = view.passes[k][0] if k < len(view.passes) else view.passing
-            if card is None:
+            if card is None:  # pragma: no cover -- the view would have stopped the replay here
                 raise _Inconsistent
             return card
         if k < len(view.passes) and (who + 1) % self.players == view.seat:
