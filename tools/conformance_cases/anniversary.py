@@ -111,11 +111,13 @@ def anniversary_area() -> Iterator[Json]:
     yield acase(
         next(ids),
         "28.1",
-        "the standard game (no anniversary_cards) has none of the nine: a deal that gives "
-        "seat 1 the Dragon is refused (invalid_deal)",
-        {"players": 3, "first_dealer": 0, "forbid_bid_total_match": False},
-        [deal(["C2", "Dragon", "C3"], "H9")],
-        cards=["dragon"],
+        "a deck with the Dragon and the Fairy only: a deal that gives seat 1 the Werewolf, "
+        "which is not in this deck, is refused (invalid_deal) (the standard game, which has "
+        "none of the nine, refuses them too, but an implementation without the cards reads "
+        "their tokens as no card at all, so the suite does not ask it)",
+        cfg(["dragon", "fairy"]),
+        [deal(["C2", "Werewolf", "Fairy"], "H9")],
+        cards=["werewolf"],
         errors=refused(0, "invalid_deal"),
         state={"phase": "deal"},
     )
