@@ -9,8 +9,11 @@ conformance cases and the differential fuzz mode should each catch every one;
 """
 
 from __future__ import annotations
+import __future__
 
+import inspect
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -20,6 +23,12 @@ from wizard_rules.core import config, scoring, state, transitions, trick, views
 from wizard_rules.core import rules as rules_module
 from wizard_rules.core._fast import layout
 from wizard_rules.core.actions import Bid, ChooseTrump, Play
+from wizard_rules.core.anniversary import faces as card_faces
+from wizard_rules.core.anniversary import transitions as card_transitions
+from wizard_rules.core.anniversary import views as card_views
+from wizard_rules.core.anniversary.deck import CARD_NAMES, AnniversaryDeck
+from wizard_rules.core.anniversary.faces import Effect
+from wizard_rules.core.anniversary.state import AnniversaryState
 from wizard_rules.core.cards import _SPECIALS_MASK, DECK, Card, Kind, Suit
 from wizard_rules.core.phase import Phase
 from wizard_rules.core.rules import DelayedReveal, Hardcore, HiddenBids, PlusMinusOne, Rules
@@ -42,6 +51,9 @@ class Bug:
         ``None`` for a bug fuzz cannot show (a configuration that should be
         refused: fuzz plays only configurations that are games), for which
         the kill table runs no fuzz.
+    :ivar cards: the anniversary cards fuzz draws to look for it
+        (``--cards``): every card for a bug of the cards (rules 28 to 41),
+        none for the others.
     """
 
     name: str
@@ -50,6 +62,7 @@ class Bug:
     plant: Callable[[], None]
     note: str = ""
     variants: tuple[str, ...] | None = ()
+    cards: tuple[str, ...] = ()
 
 
 def _replace(original: Callable[..., Any], new: Callable[..., Any]) -> None:
@@ -74,6 +87,9 @@ def _replace(original: Callable[..., Any], new: Callable[..., Any]) -> None:
             transitions._RULES[kind] = attrs.evolve(rule, **changes)
     transitions._RULE_OF_PHASE.clear()
     transitions._RULE_OF_PHASE.update({rule.phase: rule for rule in transitions._RULES.values()})
+    # The anniversary cards' transitions: each phase's check and transition.
+    for phase, pair in list(card_transitions._RULES.items()):
+        card_transitions._RULES[phase] = tuple(new if f is original else f for f in pair)  # type: ignore[assignment]
 
 
 def _with(after: State, **changes: object) -> State:
@@ -542,6 +558,230 @@ def _clairvoyance_any_first_round() -> None:
     rules_module.Clairvoyance.blind = blind  # type: ignore[method-assign]
 
 
+# -- the anniversary cards of issue 25 (rules 28 to 41) -------------------------------
+
+
+def _mutant(function: Callable[..., Any], *edits: tuple[str, str]) -> Callable[..., Any]:
+    """``function`` compiled again from its source with each ``(old, new)`` edit made.
+
+    The new function lives in the same module globals, so it calls what the
+    original calls.  An edit whose ``old`` text is not in the source exactly
+    once fails at once: a plant must never silently stop planting.
+    """
+    source = textwrap.dedent(inspect.getsource(function))
+    for old, new in edits:
+        if source.count(old) != 1:
+            raise AssertionError(f"the plant no longer fits {function.__qualname__}: {old!r}")
+        source = source.replace(old, new)
+    namespace: dict[str, Any] = {}
+    code = compile(
+        source,
+        inspect.getsourcefile(function) or "<plant>",
+        "exec",
+        flags=__future__.annotations.compiler_flag,
+        dont_inherit=True,
+    )
+    exec(code, function.__globals__, namespace)
+    mutant: Callable[..., Any] = namespace[function.__name__]
+    return mutant
+
+
+def _mutate(function: Callable[..., Any], *edits: tuple[str, str]) -> None:
+    """Put ``function`` with ``edits`` (see :func:`_mutant`) wherever the library holds it."""
+    _replace(function, _mutant(function, *edits))
+
+
+def _fairy_loses() -> None:
+    # The Dragon beats the Fairy in its trick (rule 30.2 broken).
+    _mutate(
+        card_faces.winning_position,
+        ("dragon_beats_fairy=False", "dragon_beats_fairy=True"),
+    )
+
+
+def _bomb_trick_won() -> None:
+    # A Bomb's trick goes to whoever would have won it without the Bomb (31.1).
+    _mutate(
+        card_faces.winning_position,
+        (
+            "        return None\n",
+            '        return bomb_leader_position(faces, trump, "would_have_won")\n',
+        ),
+    )
+
+
+def _juggler_as_7() -> None:
+    # The Juggler counts as a 7 of its suit, not 7 1/2 (rule 33.1).
+    card_faces._DECLARED_SUIT[Kind.JUGGLER] = (28, Effect.JUGGLER)
+
+
+def _cloud_as_10() -> None:
+    # The Cloud counts as a 10 of its suit, not 9 3/4 (rule 34.1).
+    card_faces._DECLARED_SUIT[Kind.CLOUD] = (40, Effect.CLOUD)
+
+
+def _shapeshifter_always_wizard() -> None:
+    # The Shapeshifter counts as a Wizard whatever its player declares (35.1).
+    _mutate(
+        card_faces.face_of,
+        (
+            "_PLAIN[Kind.WIZARD if declared is Kind.WIZARD else Kind.JESTER]",
+            "_PLAIN[Kind.WIZARD]",
+        ),
+    )
+
+
+def _witch_takes_herself() -> None:
+    # The Witch's player may take the Witch herself back from the trick (36.2).
+    _mutate(
+        card_transitions._witch_takes,
+        ("card is not own and card not in taken", "card not in taken"),
+    )
+
+
+def _pass_to_the_right() -> None:
+    # A Juggler's pass goes to the right-hand neighbour, not the left (33.2).
+    _mutate(card_transitions._pass, ("given[(s - 1) % players]", "given[(s + 1) % players]"))
+
+
+def _werewolf_must_name_a_suit() -> None:
+    # The Werewolf's holder may not name no trump (rule 32.2).
+    _mutate(
+        card_transitions.legal_actions,
+        ("for suit in (*Suit, None))", "for suit in Suit)"),
+    )
+
+    def verify(state: Any, action: Any) -> None:
+        if action.suit is None:
+            raise IllegalActionError(
+                ErrorCode.NO_TRUMP_NOT_ALLOWED, "the Werewolf's holder must name a suit"
+            )
+
+    _replace(card_transitions._verify_werewolf, verify)
+
+
+def _vampire_copies_the_werewolf() -> None:
+    # With the Werewolf in the trump place, the Vampire copies the Werewolf
+    # itself (and so counts as nothing but a Jester), not the card the
+    # reading vampire_under_werewolf names (rule 37.3).
+    AnniversaryState.vampire_copies = property(  # type: ignore[method-assign, assignment]
+        lambda self: self.trump_card
+    )
+
+
+def _bomb_leader_reversed() -> None:
+    # After a Bomb's trick with the Dragon and the Fairy, the lead goes as the
+    # other reading of bomb_leader says (rule 31.3).
+    _mutate(
+        card_faces.bomb_leader_position,
+        (
+            'dragon_beats_fairy=reading == "highest_card"',
+            'dragon_beats_fairy=reading != "highest_card"',
+        ),
+    )
+
+
+def _effect_order_ignored() -> None:
+    # The effects always go Juggler, Cloud, Witch, whatever effect_order says (40.2).
+    card_transitions._ORDERS["cloud_juggler_witch"] = card_transitions._ORDERS[
+        "juggler_cloud_witch"
+    ]
+
+
+def _cloud_zero_goes_down() -> None:
+    # A bid of 0 changed by the Cloud goes down to -1, not up to 1 (rule 34.2).
+    _mutate(card_transitions._resolve, ("by = 1 if bid == 0 else -1", "by = -1"))
+
+
+def _last_round_turns_nothing() -> None:
+    # The last round turns no trump card, as in the standard game (rule 28.3):
+    # a deal of the last round with a turned card is refused, one without is played.
+    _mutate(
+        card_transitions._verify_deal,
+        (
+            "    turned = deal.turned\n    if turned is None:",
+            "    turned = deal.turned\n"
+            "    if state.round == state.config.rounds:\n"
+            "        if turned is not None:\n"
+            "            raise IllegalActionError(\n"
+            "                ErrorCode.INVALID_DEAL, 'no card is turned in the last round'\n"
+            "            )\n"
+            "        return\n"
+            "    if turned is None:",
+        ),
+    )
+    _mutate(
+        card_transitions._deal,
+        (
+            "    assert turned is not None  # _verify_deal\n",
+            "    if turned is None:\n"
+            "        return _to_bidding(_evolve(state, deal, hands=deal.hands, stock=stock))\n",
+        ),
+    )
+
+
+def _rounds_from_the_larger_deck() -> None:
+    # The rounds are (60 + the cards added) / players, not 60 / players (28.3).
+    original = config.Config.__attrs_post_init__
+
+    def post_init(self: config.Config) -> None:
+        original(self)
+        deck = self.rules.deck
+        if type(deck) is AnniversaryDeck:
+            sizes = tuple(range(1, len(deck.cards) // self.players + 1))
+            object.__setattr__(self, "deal_sizes", sizes)
+
+    config.Config.__attrs_post_init__ = post_init  # type: ignore[method-assign]
+
+
+def _led_bomb_frees_the_trick() -> None:
+    # A led Bomb means no led suit, as a led Wizard: nobody need follow the
+    # next suit card (rule 31.4: the next suit card sets the led suit).
+    _mutate(
+        card_faces.led_suit,
+        (
+            "if kind is FaceKind.WIZARD or kind is FaceKind.DRAGON:",
+            "if kind is FaceKind.WIZARD or kind is FaceKind.DRAGON or kind is FaceKind.BOMB:",
+        ),
+    )
+
+
+def _pass_after_the_last_trick() -> None:
+    # A Juggler in the round's last trick still asks for a pass, which no one
+    # can make with an empty hand: the round never ends (rule 33.4).
+    _mutate(
+        card_transitions._resolve,
+        (
+            "            if not hands_left:  # after the last trick: no card to pass (rule 33.4)\n"
+            "                continue\n",
+            "",
+        ),
+    )
+
+
+def _passed_card_leaked() -> None:
+    # A seat's view of a pass shows the card its left neighbour passed on to a
+    # third seat, instead of the card it got (rule 41.2).
+    _mutate(
+        card_views.anniversary_view,
+        ("given[(seat - 1) % players]", "given[(seat + 1) % players]"),
+    )
+
+
+def _witch_given_card_shown() -> None:
+    # The card a Witch's player gave into the trick is shown to every seat (36.3, 41.2).
+    _mutate(
+        card_views.anniversary_view,
+        ("swap if swap.player == seat else attrs.evolve(swap, give=None)", "swap"),
+    )
+
+
+_CARDS_NOTE: Final = (
+    "A bug of the anniversary cards: fuzz draws the cards (--cards all: the Dragon and the"
+    " Fairy together, each other card with probability 1/2) and the readings, and does not"
+    " shrink (no position notation holds the cards), so the case found is its whole game."
+)
+
 BUGS: Final[dict[str, Bug]] = {
     bug.name: bug
     for bug in (
@@ -771,6 +1011,150 @@ BUGS: Final[dict[str, Bug]] = {
             _clairvoyance_any_first_round,
             note=_REFUSED_NOTE,
             variants=None,
+        ),
+        Bug(
+            "fairy-loses",
+            "the Dragon beats the Fairy in its trick",
+            "dragon-fairy",
+            _fairy_loses,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "bomb-won",
+            "a Bomb's trick goes to whoever would have won it without the Bomb",
+            "bomb",
+            _bomb_trick_won,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "juggler-7",
+            "the Juggler counts as a 7 of its suit, not 7 1/2",
+            "juggler",
+            _juggler_as_7,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "cloud-10",
+            "the Cloud counts as a 10 of its suit, not 9 3/4",
+            "cloud",
+            _cloud_as_10,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "shapeshifter-wizard",
+            "the Shapeshifter is always a Wizard, whatever is declared",
+            "shapeshifter",
+            _shapeshifter_always_wizard,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "witch-takes-herself",
+            "the Witch's player may take the Witch herself back from her trick",
+            "witch",
+            _witch_takes_herself,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "pass-right",
+            "a Juggler's pass goes to the right-hand neighbour, not the left",
+            "juggler",
+            _pass_to_the_right,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "werewolf-suit",
+            "the Werewolf's holder may not name no trump",
+            "werewolf",
+            _werewolf_must_name_a_suit,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "vampire-werewolf",
+            "under the Werewolf the Vampire copies the Werewolf, not the card the reading names",
+            "vampire",
+            _vampire_copies_the_werewolf,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "bomb-leader-reversed",
+            "after a Bomb's trick with the Dragon and the Fairy, the other reading's seat leads",
+            "readings",
+            _bomb_leader_reversed,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "effect-order-ignored",
+            "the effects always go Juggler, Cloud, Witch, whatever effect_order says",
+            "readings",
+            _effect_order_ignored,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "cloud-zero-down",
+            "a bid of 0 changed by the Cloud goes down to -1, not up",
+            "cloud",
+            _cloud_zero_goes_down,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "last-round-no-trump",
+            "the last round turns no trump card (a deal with one is refused)",
+            "anniversary",
+            _last_round_turns_nothing,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "rounds-larger-deck",
+            "a game with the cards has (60 + cards added) / players rounds, not 60 / players",
+            "anniversary",
+            _rounds_from_the_larger_deck,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "bomb-led-free",
+            "a led Bomb means no led suit: the next suit card sets none",
+            "bomb",
+            _led_bomb_frees_the_trick,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "pass-after-last",
+            "a Juggler in the round's last trick still asks for a pass, and the round never ends",
+            "juggler",
+            _pass_after_the_last_trick,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "pass-leak",
+            "a seat's view of a pass shows a card two other seats passed, not the one it got",
+            "card-secrets",
+            _passed_card_leaked,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
+        ),
+        Bug(
+            "witch-shown",
+            "the card a Witch's player gives into the trick is shown to every seat",
+            "card-secrets",
+            _witch_given_card_shown,
+            _CARDS_NOTE,
+            cards=CARD_NAMES,
         ),
     )
 }

@@ -102,3 +102,32 @@ def test_a_variants_planted_bug_fails_cases_of_its_area_and_no_base_case(name: s
     assert failed, name
     # A variant's bug shows in the variants' cases only, never in the base game's.
     assert all(case.split(".")[0] == bug.area for case in failed), sorted(failed)[:5]
+
+
+# The anniversary cards' bugs (issue 25): each is caught by the cases of the
+# cards, in its own area, and by no case of a game without them.
+CARD_BUGS = sorted(name for name, bug in BUGS.items() if bug.cards)
+QUICK_CARD_BUGS = ("fairy-loses", "pass-leak", "last-round-no-trump")
+
+
+def test_every_anniversary_card_has_its_planted_bugs() -> None:
+    areas = {BUGS[name].area for name in CARD_BUGS}
+    cards = {"dragon-fairy", "bomb", "werewolf", "juggler", "cloud", "shapeshifter", "witch"}
+    assert cards | {"vampire", "readings", "card-secrets"} <= areas
+    assert len(CARD_BUGS) >= 15
+    assert all(BUGS[name].variants == () for name in CARD_BUGS)  # fuzzed, with the cards
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=() if name in QUICK_CARD_BUGS else pytest.mark.slow)
+        for name in CARD_BUGS
+    ],
+)
+def test_a_card_bug_fails_cases_of_its_area_and_no_case_without_the_cards(name: str) -> None:
+    bug = BUGS[name]
+    report = run_suite(load_suite(), _command(name), run=[f"{bug.area}.*", "deck.*", "winner.0*"])
+    failed = [result.case for result in report.results if result.outcome is Outcome.FAILED]
+    assert any(case.area == bug.area for case in failed), name
+    assert all("variant:anniversary_cards" in case.tags for case in failed), failed[:3]

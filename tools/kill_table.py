@@ -6,7 +6,11 @@ For each planted bug, runs (a) the fixed cases against the broken adapter
 names and the shrunk case's rounds are reported),
 then writes the kill table as reStructuredText to docs/kill-table.rst.
 
-Usage: python tools/kill_table.py [--games 200] [--seed 1] [--shrink-budget 100] [--jobs N]
+A bug of the anniversary cards is fuzzed with the cards (``--cards all``), in
+at most ``--card-games`` games (such games are longer, and not shrunk).
+
+Usage: python tools/kill_table.py [--games 200] [--card-games 10] [--seed 1]
+       [--shrink-budget 100] [--jobs N] [--only BUG ...]
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
+import re
 import shlex
 import sys
 import time
@@ -35,21 +40,58 @@ def command(bug: str) -> str:
     return shlex.join([sys.executable, str(ROOT / "tests" / "broken_adapter.py"), bug])
 
 
-def judge(bug: Bug, games: int, seed: int, budget: int) -> dict[str, object]:
+_LOGGED = re.compile(
+    r"^([a-z0-9-]+): \d+ cases failed, \d+ errors; fuzz (\S+) games, (\S+) rounds -> "
+    r"(.*), rule (\S*) \(\d+ s\)$"
+)
+
+
+def logged_fuzz(path: Path) -> dict[str, dict[str, object]]:
+    """The fuzz figures of each bug in the log of an earlier run of this tool (its lines)."""
+    found: dict[str, dict[str, object]] = {}
+    for line in path.read_text().splitlines():
+        match = _LOGGED.match(line)
+        if match and match.group(1) in BUGS:
+            name, games, rounds, shrunk, rule = match.groups()
+            found[name] = {
+                "fuzz_run": BUGS[name].variants is not None,
+                "fuzz_games": None if games == "None" else int(games),
+                "rule": rule,
+                "found_rounds": None if rounds == "None" else int(rounds),
+                "shrunk": None if shrunk == "None" else shrunk,
+                "what": "",
+            }
+    return found
+
+
+def judge(
+    bug: Bug,
+    games: int,
+    seed: int,
+    budget: int,
+    card_games: int,
+    logged: dict[str, dict[str, object]] | None = None,
+) -> dict[str, object]:
     began = time.perf_counter()
     report = run_suite(load_suite(), command(bug.name), timeout=10.0)
     failed = [r.case.id for r in report.results if r.outcome is Outcome.FAILED]
     errors = [r.case.id for r in report.results if r.outcome in (Outcome.ERROR, Outcome.NOT_RUN)]
+    if logged is not None and bug.name in logged:  # fuzz as an earlier run logged it
+        reused: dict[str, object] = {"bug": bug, "failed": failed, "errors": errors}
+        reused.update(logged[bug.name], seconds=time.perf_counter() - began)
+        print(f"{bug.name}: {len(failed)} cases failed, {len(errors)} errors; fuzz logged")
+        return reused
     first = None
     result = None
     if bug.variants is not None:  # None: fuzz cannot show it (see Bug.variants)
         result = fuzz(
             command(bug.name),
-            games=games,
+            games=card_games if bug.cards else games,
             seed=seed,
             shrink_budget=budget,
             max_deviations=1,
             variants=bug.variants,
+            cards=bug.cards,
         )
         first = result.deviations[0] if result.deviations else None
     row: dict[str, object] = {
@@ -63,6 +105,7 @@ def judge(bug: Bug, games: int, seed: int, budget: int) -> dict[str, object]:
         "shrunk": _shrunk(result.shrunk) if result and result.shrunk else None,
         "what": result.shrunk.describe() if result and result.shrunk else "",
         "seconds": time.perf_counter() - began,
+        "games": card_games if bug.cards else games,
     }
     print(
         f"{bug.name}: {len(failed)} cases failed, {len(errors)} errors; fuzz "
@@ -88,7 +131,9 @@ def _cell(text: str) -> str:
     return text.replace("\n", " ")
 
 
-def table(rows: list[dict[str, object]], argv: str, seconds: float, games: int) -> str:
+def table(
+    rows: list[dict[str, object]], argv: str, seconds: float, games: int, card_games: int
+) -> str:
     today = datetime.date.today().isoformat()
     cases = len(load_suite().cases)
     missed_cases = [r["bug"].name for r in rows if not r["failed"]]  # type: ignore[attr-defined]
@@ -113,7 +158,9 @@ def table(rows: list[dict[str, object]], argv: str, seconds: float, games: int) 
         "fuzz draws that variant (``--variants``, as ``tests/planted_bugs.py`` says",
         "for each bug), so that about half its games have it on; a bug that only a",
         "configuration that should be refused shows is not fuzzed (fuzz plays only",
-        "configurations that are games).",
+        "configurations that are games).  For a bug of the anniversary cards (rules 28",
+        f"to 41), fuzz draws the cards (``--cards all``) in {card_games} games at most, and the",
+        "case it finds is its whole game: fuzz does not shrink games with the cards.",
         "",
         f"Generated on {today} by ``{argv}`` in {seconds:.0f} s; the default",
         "tests re-check a few of the bugs (``tests/test_kill_table.py``).",
@@ -180,27 +227,44 @@ def table(rows: list[dict[str, object]], argv: str, seconds: float, games: int) 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--card-games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shrink-budget", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", nargs="*", default=None, help="bugs to run (default: all)")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--fuzz-log",
+        type=Path,
+        default=None,
+        help="take the fuzz figures of the bugs this earlier run's output names from it "
+        "(the cases are run again)",
+    )
     args = parser.parse_args()
+    logged = logged_fuzz(args.fuzz_log) if args.fuzz_log else None
     bugs = [BUGS[name] for name in args.only] if args.only else list(BUGS.values())
     began = time.perf_counter()
     with ThreadPoolExecutor(args.jobs) as pool:
         rows = list(
-            pool.map(lambda bug: judge(bug, args.games, args.seed, args.shrink_budget), bugs)
+            pool.map(
+                lambda bug: judge(
+                    bug, args.games, args.seed, args.shrink_budget, args.card_games, logged
+                ),
+                bugs,
+            )
         )
     seconds = time.perf_counter() - began
     argv = "python tools/kill_table.py " + " ".join(
         [
             f"--games {args.games}",
+            f"--card-games {args.card_games}",
             f"--seed {args.seed}",
             f"--shrink-budget {args.shrink_budget}",
         ]
     )
-    args.out.write_text(table(rows, argv, seconds, args.games))
+    if logged:  # the fuzz figures of the bugs LOG names are that earlier run's
+        argv += " --fuzz-log LOG"
+    args.out.write_text(table(rows, argv, seconds, args.games, args.card_games))
     print(f"wrote {args.out} in {seconds:.0f} s")
 
 
