@@ -19,7 +19,7 @@ from wizard_rules import (
 )
 from wizard_rules.agents.arena import play_arena
 from wizard_rules.agents.bots import (
-    Bot,
+    CardBot,
     HeuristicBot,
     ISMCTSBot,
     RandomBot,
@@ -41,7 +41,9 @@ def _rules(sizes: tuple[int, ...] | None = None, deck: AnniversaryDeck = ALL_NIN
     return Rules(deck=deck, schedule=ListedSchedule(sizes))
 
 
-def _play(config: Config, bot: Bot, seed: int) -> tuple[AnniversaryState, set[AnniversaryPhase]]:
+def _play(
+    config: Config, bot: CardBot, seed: int
+) -> tuple[AnniversaryState, set[AnniversaryPhase]]:
     """A game of ``bot`` at every seat; every action checked legal, every view's list checked."""
     state = new_anniversary_game(config)
     chance, rng = random.Random(seed), random.Random(seed + 1)
@@ -73,7 +75,7 @@ NEW_DECISIONS = {
 
 
 @pytest.mark.parametrize("bot", [RandomBot(), HeuristicBot()], ids=["random", "heuristic"])
-def test_a_bot_plays_games_with_all_nine_cards_at_3_to_6_players(bot: Bot) -> None:
+def test_a_bot_plays_games_with_all_nine_cards_at_3_to_6_players(bot: CardBot) -> None:
     decided: set[AnniversaryPhase] = set()
     for players in (3, 4, 5, 6):
         config = Config(players=players, rules=_rules((1, 2, 3, 4, 5, 6, 7)))
@@ -86,7 +88,7 @@ def test_a_bot_plays_games_with_all_nine_cards_at_3_to_6_players(bot: Bot) -> No
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("bot", [RandomBot(), HeuristicBot()], ids=["random", "heuristic"])
-def test_a_bot_plays_whole_games_with_all_nine_cards(players: int, bot: Bot) -> None:
+def test_a_bot_plays_whole_games_with_all_nine_cards(players: int, bot: CardBot) -> None:
     final, _ = _play(Config(players=players, rules=_rules()), bot, 0)
     assert len(final.results) == 60 // players
 

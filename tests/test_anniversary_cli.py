@@ -33,11 +33,11 @@ from wizard_rules import (
     position_of,
 )
 from wizard_rules.cli import main
-from wizard_rules.core.anniversary import CARD_NAMES, AnniversaryDeck, AnniversaryState, Readings
+from wizard_rules.core.anniversary import CARD_NAMES, AnniversaryDeck, Readings
 from wizard_rules.core.anniversary.actions import Reveal
 from wizard_rules.core.rules import ListedSchedule, Rules
 from wizard_rules.errors import ConfigError
-from wizard_rules.sim.random_play import random_action, random_game
+from wizard_rules.sim.random_play import random_action, random_anniversary_game
 from wizard_rules.sim.simulation import game_seed, simulate
 
 
@@ -69,10 +69,9 @@ def test_simulate_with_every_card_prints_the_cards_events(
         "Wizard: 4 players, 15 rounds, first dealer P0, bid-total option off, cards Dragon "
         "Fairy Bomb Werewolf Juggler Cloud Shapeshifter Witch Vampire"
     )
-    # The account is of the game random_game plays with that seed: its tricks, one line
+    # The account is of the game random_anniversary_game plays with that seed: its tricks, one line
     # each, and each round's bids, as the final state holds them.
-    final = random_game(cards_config(), random.Random(1))
-    assert type(final) is AnniversaryState
+    final = random_anniversary_game(cards_config(), random.Random(1))
     tricks = [line for line in lines if re.match(r"  Trick \d+: ", line)]
     assert len(tricks) == sum(len(result.tricks) for result in final.results) == 120
     bombs = [result for result in final.results for t in result.tricks if t.winner is None]
@@ -149,8 +148,8 @@ def test_readings_are_chosen_and_written(capsys: pytest.CaptureFixture[str]) -> 
     config = cards_config(
         5, ("bomb", "cloud"), cloud_timing="round_end", bomb_leader="highest_card"
     )
-    final = random_game(config, random.Random(3))
-    assert GameRecord.from_json(out).replay() == final
+    final = random_anniversary_game(config, random.Random(3))
+    assert GameRecord.from_json(out).replay_anniversary() == final
 
 
 def test_replay_prints_the_account_of_a_record_with_cards(
@@ -275,9 +274,9 @@ def test_play_refuses_an_unknown_card(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_random_game_same_seed_same_game() -> None:
     config = cards_config(3)
-    first = random_game(config, random.Random(5))
-    assert first == random_game(config, random.Random(5))
-    assert first != random_game(config, random.Random(6))
+    first = random_anniversary_game(config, random.Random(5))
+    assert first == random_anniversary_game(config, random.Random(5))
+    assert first != random_anniversary_game(config, random.Random(6))
     assert first.is_over
     assert len(first.results) == 20  # rule 28.3: the rounds stay 60 / players
 
@@ -323,7 +322,9 @@ def test_simulate_adds_up_the_games_random_game_plays() -> None:
         ),
     )
     totals = simulate(config, games=5, seed=2)
-    finals = [random_game(config, random.Random(game_seed(2, game))) for game in range(5)]
+    finals = [
+        random_anniversary_game(config, random.Random(game_seed(2, game))) for game in range(5)
+    ]
     for seat in range(3):
         assert totals.seats[seat].score_sum == sum(final.scores[seat] for final in finals)
         met = sum(r.bids[seat] == r.tricks_won[seat] for f in finals for r in f.results)
@@ -344,7 +345,7 @@ def test_the_batch_engine_refuses_the_cards() -> None:
 
 
 def test_positions_of_games_with_cards_are_not_written() -> None:
-    state = random_game(cards_config(3), random.Random(1))
+    state = random_anniversary_game(cards_config(3), random.Random(1))
     for source in (state, player_view(state, 1)):
         with pytest.raises(InvalidArgumentError) as refused:
             position_of(source)  # type: ignore[arg-type]

@@ -292,7 +292,7 @@ def test_a_saved_game_resumes(tmp_path: Path) -> None:
         seed=3,
         console=Console(file=io.StringIO(), width=120),
         ask=resumed_answer,
-        start=record.replay(),
+        start=record.replay_anniversary(),
     )
     table.bot.game = again
     assert again.run() is True

@@ -40,7 +40,7 @@ from wizard_rules.formats.records import (
     MAX_RECORD_ACTIONS,
     view_to_dict,
 )
-from wizard_rules.sim.random_play import random_game
+from wizard_rules.sim.random_play import random_anniversary_game
 
 
 def config_of(
@@ -62,7 +62,7 @@ def config_of(
 )
 def test_a_game_with_cards_is_recorded_and_replayed(readings: dict[str, str]) -> None:
     config = config_of(4, readings=Readings(**readings))
-    final = random_game(config, random.Random(12))
+    final = random_anniversary_game(config, random.Random(12))
     text = GameRecord.from_state(final).to_json()
     data = json.loads(text)
     assert data["version"] == 1
@@ -72,7 +72,7 @@ def test_a_game_with_cards_is_recorded_and_replayed(readings: dict[str, str]) ->
     kinds = {action["type"] for action in data["actions"]}
     assert {"werewolf", "declare", "pass", "change_bid", "witch_swap"} <= kinds
     again = GameRecord.from_json(text)
-    assert again.replay() == final
+    assert again.replay_anniversary() == final
     assert again.to_json() == text
 
 
@@ -82,7 +82,9 @@ def test_the_longest_record_of_a_game_with_cards() -> None:
     # changes, 2 Witch's swaps): 730 + 20 * 15 = 1030.
     assert MAX_RECORD_ACTIONS == 730
     assert MAX_ANNIVERSARY_RECORD_ACTIONS == 1030
-    record = GameRecord.from_state(random_game(config_of(3), random.Random(1))).to_dict()
+    record = GameRecord.from_state(
+        random_anniversary_game(config_of(3), random.Random(1))
+    ).to_dict()
     bid = {"type": "bid", "player": 0, "tricks": 0}
     record["actions"] = [bid] * (MAX_ANNIVERSARY_RECORD_ACTIONS + 1)
     with pytest.raises(RecordError) as refused:
@@ -102,7 +104,7 @@ def test_an_illegal_action_of_the_cards_is_named_by_its_index() -> None:
     deal = Deal([parse_cards("Juggler"), parse_cards("C2"), parse_cards("C4")], parse_card("S9"))
     record = GameRecord(config, (deal, PassCard(1, parse_card("C2"))))
     with pytest.raises(RecordError) as refused:
-        record.replay()
+        record.replay_anniversary()
     assert refused.value.code is ErrorCode.ILLEGAL_RECORD
     assert refused.value.index == 1
 
@@ -125,7 +127,7 @@ def test_a_game_with_cards_has_no_start_position() -> None:
     assert bad.value.code is ErrorCode.INVALID_RECORD
     assert "a game with anniversary cards has no start position" in bad.value.message
     data["start"] = None
-    assert GameRecord.from_dict(data).replay() == new_anniversary_game(config)
+    assert GameRecord.from_dict(data).replay_anniversary() == new_anniversary_game(config)
 
 
 def test_from_state_refuses_what_is_not_a_state() -> None:

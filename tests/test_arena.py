@@ -27,7 +27,7 @@ from wizard_rules.agents.arena import (
     make_bot,
     play_arena,
 )
-from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from wizard_rules.agents.bots import CardBot, HeuristicBot, ISMCTSBot, RandomBot
 from wizard_rules.cli import main
 from wizard_rules.core.config import Config
 from wizard_rules.core.rules import (
@@ -55,7 +55,7 @@ def _deals(state: State) -> list[Deal]:
 
 def test_every_rotation_sees_the_same_deals_at_the_same_seats() -> None:
     config = Config(players=3)
-    bots: list[Bot] = [HeuristicBot(), RandomBot()]
+    bots: list[CardBot] = [HeuristicBot(), RandomBot()]
     key = game_seed(5, 0)
     games = [
         _play_game(config, [bots[b] for b in _lineup(2, 3, rotation)], key, rotation)

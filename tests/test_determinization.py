@@ -191,7 +191,7 @@ def _play(state: State, text: str) -> object:
 def test_errors() -> None:
     view = SMALL_VIEWS[0]
     with pytest.raises(InvalidArgumentError):
-        determinize(view, 3)  # type: ignore[arg-type]
+        determinize(view, 3)  # type: ignore[call-overload]
     for function in (voids, consistent_deals):
         with pytest.raises(InvalidArgumentError):
             function("view")  # type: ignore[arg-type]

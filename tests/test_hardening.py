@@ -241,7 +241,7 @@ ECHOING: list[tuple[str, Callable[[], object], type[WizardError]]] = [
     ),
     ("position text", lambda: Position.from_text(LONG), PositionError),
     ("position token", lambda: Position.from_text("players=" + "9" * 3000), PositionError),
-    ("seat", lambda: player_view(_bid_state(), LONG), InvalidArgumentError),  # type: ignore[arg-type]
+    ("seat", lambda: player_view(_bid_state(), LONG), InvalidArgumentError),  # type: ignore[call-overload]
     ("round_score", lambda: round_score(LONG, [LONG] * 3), InvalidArgumentError),  # type: ignore[arg-type]
     ("simulate", lambda: simulate(Config(players=3), [LONG], 1), InvalidArgumentError),  # type: ignore[arg-type]
     (
@@ -584,7 +584,7 @@ def test_check_as_needs_a_seat_of_the_game(seat: Any) -> None:
     with pytest.raises(InvalidArgumentError):
         check_as(_bid_state(), seat, Bid(1, 0))
     with pytest.raises(InvalidArgumentError):
-        apply_as("not a state", 0, Bid(1, 0))  # type: ignore[arg-type]
+        apply_as("not a state", 0, Bid(1, 0))  # type: ignore[call-overload]
 
 
 def _hands_dealt_anew(state: State, rng: random.Random) -> State | None:

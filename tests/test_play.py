@@ -57,6 +57,12 @@ CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])([CDHS](?:1[0-3]|[1-9])|[WJ][1-4])(?![
 Policy = Callable[[str, State], str]
 
 
+def standard(state: object) -> State:
+    """The terminal game's state, which in these tests is always the standard game's."""
+    assert type(state) is State
+    return state
+
+
 class Driver:
     """Plays a TerminalGame in-process: answers each prompt with ``policy(prompt, state)``."""
 
@@ -87,7 +93,7 @@ class Driver:
 
     def ask(self, prompt: str) -> str:
         self.prompts.append(prompt)
-        answer = self.policy(prompt, self.game.state)
+        answer = self.policy(prompt, standard(self.game.state))
         self.answers.append(answer)
         return answer
 
@@ -502,7 +508,7 @@ def test_every_round_ends_with_the_persons_line() -> None:
     driver = Driver(Config(players=6), first_choice, seed=3, seat=4, bots=[RandomBot()])
     assert driver.run() is True
     lines = round_lines(driver.text)
-    results = driver.game.state.results
+    results = standard(driver.game.state).results
     assert len(lines) == len(results) == 10
     for line, result in zip(lines, results, strict=True):
         bid, took = result.bids[4], result.tricks_won[4]
@@ -573,7 +579,7 @@ def test_end_of_input_and_interrupts_pass_through() -> None:
 def test_a_game_that_is_over_shows_the_standings_at_once() -> None:
     first = Driver(Config(players=6), first_choice, seed=1)
     first.run()
-    again = Driver(Config(players=6), first_choice, seed=1, start=first.game.state)
+    again = Driver(Config(players=6), first_choice, seed=1, start=standard(first.game.state))
     assert again.run() is True
     assert again.prompts == []
     assert "Final standings" in again.text
@@ -1264,7 +1270,7 @@ def test_a_clairvoyance_game_plays_round_one_by_itself() -> None:
         assert first.hands[seat][0].text in CARD_TOKEN.findall(before)
     assert "Your card (its number or text)" not in round_1  # no card is asked in round 1
     assert driver.prompts[0] == "Your bid (0 to 1)> "
-    result = driver.game.state.results[0]
+    result = standard(driver.game.state).results[0]
     trick = result.tricks[0]
     played = ", ".join(
         f"P{trick.seat_of(k)}{' (you)' if trick.seat_of(k) == 2 else ''} {card}"

@@ -73,7 +73,7 @@ def test_random_functions_need_a_random_instance(rng: object) -> None:
         random_game(Config(players=3), rng)  # type: ignore[arg-type]
     dealt = apply(state, random_deal(state, random.Random(0)))
     with pytest.raises(InvalidArgumentError):
-        random_action(dealt, rng)  # type: ignore[arg-type]
+        random_action(dealt, rng)  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize("state", [None, "state", Config(players=3)])
@@ -81,7 +81,7 @@ def test_random_functions_need_a_state(state: object) -> None:
     with pytest.raises(InvalidArgumentError):
         random_deal(state, random.Random(0))  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError):
-        random_action(state, random.Random(0))  # type: ignore[arg-type]
+        random_action(state, random.Random(0))  # type: ignore[call-overload]
 
 
 def test_random_deal_outside_a_deal_is_refused() -> None:

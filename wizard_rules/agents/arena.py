@@ -61,7 +61,7 @@ from typing import Any, Final
 
 import attrs
 
-from wizard_rules.agents.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
+from wizard_rules.agents.bots import CardBot, HeuristicBot, ISMCTSBot, RandomBot
 from wizard_rules.core.anniversary.deck import AnniversaryDeck
 from wizard_rules.core.chance import random_deal
 from wizard_rules.core.config import MAX_PLAYERS, MIN_PLAYERS, Config
@@ -117,7 +117,7 @@ _T975: Final = (
 """The 97.5% quantile of Student's t for 1 to 30 degrees of freedom (internal)."""
 
 
-def make_bot(spec: str) -> Bot:
+def make_bot(spec: str) -> CardBot:
     """The bot a spec names: ``random``, ``heuristic``, ``ismcts``, ``ismcts:N`` or ``ismcts:Ts``.
 
     ``ismcts`` alone searches 200 iterations per decision; ``ismcts:N`` ``N``
@@ -412,7 +412,7 @@ def _lineup(bots: int, players: int, rotation: int) -> list[int]:
     return [((seat - rotation) % players) % bots for seat in range(players)]
 
 
-def _play_game(config: Config, bots: Sequence[Bot], key: str, rotation: int) -> Any:
+def _play_game(config: Config, bots: Sequence[CardBot], key: str, rotation: int) -> Any:
     """Play one game of a duplicate set, ``bots[seat]`` at each seat (internal)."""
     rngs = [random.Random(f"{key}:bot:{rotation}:{seat}") for seat in range(config.players)]
     if type(config.rules.deck) is AnniversaryDeck:
@@ -429,7 +429,7 @@ def _play_game(config: Config, bots: Sequence[Bot], key: str, rotation: int) -> 
 
 
 def _play_anniversary_game(
-    config: Config, bots: Sequence[Bot], key: str, rngs: list[random.Random]
+    config: Config, bots: Sequence[CardBot], key: str, rngs: list[random.Random]
 ) -> Any:
     """:func:`_play_game` for a game with anniversary cards (internal).
 

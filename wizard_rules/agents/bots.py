@@ -60,8 +60,21 @@ __all__ = [
 class Bot(Protocol):
     """What a bot is: something that chooses an action from a view."""
 
-    def choose(self, view: PlayerView | AnniversaryView, rng: random.Random) -> Action:
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Return one of ``view.legal_actions()``, drawing only from ``rng``."""
+        ...  # pragma: no cover
+
+
+class CardBot(Protocol):
+    """A bot that also plays games with anniversary cards: it chooses from either kind of view.
+
+    :class:`RandomBot`, :class:`HeuristicBot` and :class:`ISMCTSBot` are
+    both a :class:`Bot` and a :class:`CardBot`; the arena and the terminal
+    game need a :class:`CardBot` for a game with cards.
+    """
+
+    def choose(self, view: PlayerView | AnniversaryView, rng: random.Random) -> Action:
+        """Return one of the seat's legal actions, drawing only from ``rng``."""
         ...  # pragma: no cover
 
 

@@ -115,7 +115,7 @@ from wizard_rules.formats.records import MAX_RECORD_TEXT, GameRecord
 from wizard_rules.formats.text import account as account  # 0.1's cli.account, kept
 from wizard_rules.formats.text import position_table
 from wizard_rules.sim.perft import PERFT_NODE_BUDGET, perft, perft_within_budget
-from wizard_rules.sim.random_play import random_game
+from wizard_rules.sim.random_play import any_random_game
 from wizard_rules.sim.simulation import MAX_WORKERS
 
 if TYPE_CHECKING:
@@ -433,7 +433,7 @@ def _simulate(parser: argparse.ArgumentParser, args: argparse.Namespace, out: Te
     config = _config(parser, args, args.first_dealer)
     if args.games is not None:
         return _simulate_many(args, config, seed, out)
-    final = random_game(config, random.Random(seed))
+    final = any_random_game(config, random.Random(seed))
     if args.json:
         out.write(GameRecord.from_state(final).to_json(indent=2) + "\n")
     else:
@@ -610,7 +610,7 @@ def _read_record(path: str) -> State | AnniversaryState | None:
         print(f"wizard-rules: cannot read {path}: {error}", file=sys.stderr)
         return None
     try:
-        return GameRecord.from_json(text).replay()
+        return GameRecord.from_json(text).replay_any()
     except RecordError as error:
         print(f"wizard-rules: {path}: {error}", file=sys.stderr)
         return None

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Final, NoReturn, get_args
+from typing import TYPE_CHECKING, Any, Final, NoReturn, cast, get_args
 
 import attrs
 
@@ -1104,17 +1104,49 @@ class GameRecord:
             return cls(_anniversary_state(state).config, state.history)
         return cls(state.config, state.history, state.start)
 
-    def replay(self) -> State | AnniversaryState:
+    def replay(self) -> State:
         """Apply the actions to the start of the game and return the final state.
 
         The start is ``from_position(start)``, or ``new_game(config)`` when
-        the record has no start position (``new_anniversary_game(config)``
-        for a game with anniversary cards, whose final state is an
-        :class:`~wizard_rules.core.anniversary.state.AnniversaryState`).
+        the record has no start position.  A game with anniversary cards is
+        :meth:`replay_anniversary`'s.
 
         :raises RecordError: ``illegal_record``, with
             :attr:`~wizard_rules.errors.RecordError.index` set to the first
             action that the rules refuse (the rules' error is its cause).
+        :raises InvalidArgumentError: the record's game has anniversary cards.
+        """
+        if type(self.config.rules.deck) is AnniversaryDeck:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                "this record's game has anniversary cards: replay it with replay_anniversary()",
+            )
+        final = self.replay_any()
+        assert type(final) is State
+        return final
+
+    def replay_anniversary(self) -> AnniversaryState:
+        """:meth:`replay` for a game with anniversary cards, from ``new_anniversary_game(config)``.
+
+        :raises RecordError: ``illegal_record``, as :meth:`replay`.
+        :raises InvalidArgumentError: the record's game has no anniversary cards.
+        """
+        if type(self.config.rules.deck) is not AnniversaryDeck:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                "this record's game has no anniversary cards: replay it with replay()",
+            )
+        final = self.replay_any()
+        assert type(final) is not State
+        return cast("AnniversaryState", final)
+
+    def replay_any(self) -> State | AnniversaryState:
+        """:meth:`replay` or :meth:`replay_anniversary`, as the record's deck says.
+
+        For code that replays either kind of record (the command line's
+        ``replay``) and reads only what both final states have.
+
+        :raises RecordError: ``illegal_record``, as :meth:`replay`.
         """
         if self._final is not None:
             return self._final
@@ -1218,7 +1250,7 @@ class GameRecord:
         record = cls(config, tuple(_indexed(action_from_dict, actions)), start)
         # The check replays the game; keep the final state so that a
         # following replay() costs nothing.
-        object.__setattr__(record, "_final", record.replay())
+        object.__setattr__(record, "_final", record.replay_any())
         return record
 
     @classmethod

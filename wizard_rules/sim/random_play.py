@@ -41,12 +41,18 @@ from wizard_rules.core.transitions import (
     legal_actions,
     out_of_phase,
 )
-from wizard_rules.errors import ErrorCode, IllegalActionError
+from wizard_rules.errors import ErrorCode, IllegalActionError, InvalidArgumentError
 
 if TYPE_CHECKING:
     from wizard_rules.core.anniversary.state import AnniversaryState
 
-__all__ = ["random_action", "random_game", "round_deal_rng"]
+__all__ = [
+    "any_random_game",
+    "random_action",
+    "random_anniversary_game",
+    "random_game",
+    "round_deal_rng",
+]
 
 _DEAL: Final = Phase.DEAL
 _GAME_OVER: Final = Phase.GAME_OVER
@@ -111,18 +117,24 @@ def _anniversary_action(state: object, rng: random.Random) -> Any:
     return actions[rng.randrange(len(actions))]
 
 
-def random_game(config: Config, rng: random.Random) -> State | AnniversaryState:
+def random_game(config: Config, rng: random.Random) -> State:
     """Play a whole game with :func:`random_action` and return the final state.
 
     The decisions take the fast path (:func:`~wizard_rules.apply_legal`): a
     random index into the legal actions, drawn exactly as
     :func:`random_action` draws it, so the game is the one
     :func:`random_action` and :func:`~wizard_rules.apply` would play.  A
-    configuration whose deck holds anniversary cards gives an
-    :class:`~wizard_rules.core.anniversary.state.AnniversaryState` (rule 28).
+    game with anniversary cards is :func:`random_anniversary_game`'s.
+
+    :raises InvalidArgumentError: ``config``'s deck holds anniversary cards
+        (or ``config`` or ``rng`` has the wrong type).
     """
     if type(config) is Config and type(config.rules.deck) is AnniversaryDeck:
-        return _anniversary_game(config, rng)
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            "this configuration's deck holds anniversary cards: play its game with "
+            "random_anniversary_game(config, rng)",
+        )
     state = new_game(config)
     require_rng(rng)
     while state.phase is not _GAME_OVER:
@@ -131,6 +143,39 @@ def random_game(config: Config, rng: random.Random) -> State | AnniversaryState:
         else:
             state = apply_legal(state, rng.randrange(len(legal_actions(state))))
     return state
+
+
+def random_anniversary_game(config: Config, rng: random.Random) -> AnniversaryState:
+    """Play a whole game with anniversary cards at random, as :func:`random_game` plays one.
+
+    Every chance step (a deal, or the stock card turned up for the
+    Vampire) is :func:`~wizard_rules.random_chance`'s.
+
+    >>> import random
+    >>> from wizard_rules import Config
+    >>> from wizard_rules.core.anniversary import AnniversaryDeck
+    >>> from wizard_rules.core.rules import Rules
+    >>> from wizard_rules.sim.random_play import random_anniversary_game
+    >>> config = Config(players=5, rules=Rules(deck=AnniversaryDeck(added=("bomb", "cloud"))))
+    >>> final = random_anniversary_game(config, random.Random(1))
+    >>> final.is_over, len(final.results)
+    (True, 12)
+
+    :raises InvalidArgumentError: ``config``'s deck holds no anniversary
+        cards (or ``rng`` is not a :class:`random.Random`).
+    """
+    return _anniversary_game(config, rng)
+
+
+def any_random_game(config: Config, rng: random.Random) -> State | AnniversaryState:
+    """:func:`random_game` or :func:`random_anniversary_game`, as ``config``'s deck says.
+
+    For code that plays either kind of game (the command line, the
+    simulation module) and reads only what both final states have.
+    """
+    if type(config) is Config and type(config.rules.deck) is AnniversaryDeck:
+        return _anniversary_game(config, rng)
+    return random_game(config, rng)
 
 
 def _anniversary_game(config: Config, rng: random.Random) -> AnniversaryState:

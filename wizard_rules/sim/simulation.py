@@ -47,7 +47,7 @@ import attrs
 from wizard_rules._version import __version__
 from wizard_rules.core.config import Config
 from wizard_rules.errors import ErrorCode, InvalidArgumentError, show_value
-from wizard_rules.sim.random_play import random_game
+from wizard_rules.sim.random_play import any_random_game
 
 __all__ = [
     "IN_FLIGHT",
@@ -165,7 +165,7 @@ class SimulationTotals:
 def _play_chunk(config: Config, seed: int, first: int, count: int) -> SimulationTotals:
     seats = [SeatTotals() for _ in range(config.players)]
     for game in range(first, first + count):
-        final = random_game(config, random.Random(game_seed(seed, game)))
+        final = any_random_game(config, random.Random(game_seed(seed, game)))
         scores = final.scores
         for seat in range(config.players):
             met = sum(r.bids[seat] == r.tricks_won[seat] for r in final.results)
