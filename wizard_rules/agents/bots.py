@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ANNIVERSARY_DRAWS",
     "Bot",
+    "CardBot",
     "HeuristicBot",
     "ISMCTSBot",
     "RandomBot",
