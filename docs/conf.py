@@ -104,7 +104,8 @@ nitpick_ignore_regex = [
     (r"py:class", r"_Commands"),  # argparse's subcommand table, as the CLI names it
     # nor rich's (wizard_rules.agents.play draws the terminal with it).
     (r"py:.*", r"rich(\..*)?"),
-    (r"py:class", r"Console"),
+    (r"py:class", r"(Console|RenderableType)"),
+    (r"py:class", r"_Game"),  # the adapter's either-state alias (internal)
     (r"py:mod", r"(random|json|argparse|hypothesis)"),
 ]
 suppress_warnings = ["myst.header"]
