@@ -787,3 +787,23 @@ def test_a_displaced_vampire_copies_the_stock_card() -> None:  # 37.3
     assert state.phase is P.REVEAL
     state = apply(state, Reveal(card("W2")))
     assert state.vampire_copies == card("W2")
+
+
+def test_a_round_can_be_started_from_its_public_record() -> None:
+    from wizard_rules.core.anniversary.transitions import anniversary_round_start
+
+    config = deck_config(["bomb"], players=4)
+    state = anniversary_round_start(config, 3, 2, (), (10, 20, 30, 40))
+    assert (state.phase, state.round, state.dealer, state.scores) == (
+        P.DEAL,
+        3,
+        2,
+        (10, 20, 30, 40),
+    )
+    assert state.leader == 3  # left of the dealer (rule 5.1)
+    assert anniversary_round_start(config, 15, 2, (), (0,) * 4, over=True).is_over
+    for bad in ((0, 2, (0,) * 4), (16, 2, (0,) * 4), (3, 4, (0,) * 4), (3, 2, (0,) * 3)):
+        with pytest.raises(InvalidArgumentError, match="a round of this game"):
+            anniversary_round_start(config, bad[0], bad[1], (), bad[2])
+    with pytest.raises(InvalidArgumentError, match="AnniversaryDeck"):
+        anniversary_round_start(Config(players=4), 1, 0, (), (0,) * 4)

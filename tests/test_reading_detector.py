@@ -312,16 +312,29 @@ def test_a_perft_case_of_a_group_is_judged_on_its_count(tmp_path: Path) -> None:
     assert report.detected == {"demo": "b"}
 
 
-def test_a_group_is_not_asked_when_the_adapter_cannot_be_started(tmp_path: Path) -> None:
-    from wizard_rules.conformance import runner
-
-    suite = _suite(tmp_path)
-    connection = runner._Connection([str(tmp_path / "no-such-adapter")], 5.0)
-    first, *_ = runner._groups(suite, {case.id for case in suite.cases})["demo"]
-    verdict = runner._ask_group(first, connection)
-    assert verdict.outcome == "error"
-    assert "cannot start the adapter" in verdict.detail
-    assert runner._ask_group(first, connection).outcome == "not-run"
+def test_a_group_is_not_asked_when_the_adapter_cannot_be_started_again(tmp_path: Path) -> None:
+    # The adapter crashes on the first group's request and cannot be started again: each
+    # later group is an error too (its handshake fails) or, once the runner gives up, not
+    # asked; none is judged.
+    marker = tmp_path / "started"
+    once = tmp_path / "once.py"
+    once.write_text(
+        "import os, sys\n"
+        f"if os.path.exists({str(marker)!r}):\n"
+        "    sys.exit(3)\n"
+        f"open({str(marker)!r}, 'w').close()\n"
+        f"os.execv(sys.executable, [sys.executable, {str(FAKE)!r}, 'crash', "
+        f"{'demo.001' + DETECT_SUFFIX!r}])\n"
+    )
+    report = run_suite(_suite(tmp_path), shlex.join([sys.executable, str(once)]))
+    groups = [group for verdict in report.readings for group in verdict.groups]
+    assert len(groups) == 3
+    first, *later = groups
+    assert (first.outcome, "crashing on purpose" in first.detail) == ("error", True)
+    assert {group.outcome for group in later} <= {"error", "not-run"}
+    assert any(
+        group.outcome == "error" and group.detail.startswith("handshake failed") for group in later
+    )
 
 
 # -- the real suite -------------------------------------------------------------------

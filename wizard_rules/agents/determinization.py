@@ -619,11 +619,13 @@ class _AnniversaryPlan:
 
         view = self.view
         config = view.config
-        start = engine._before_deal(config, view.round, view.dealer, view.results, view.scores, ())
+        start = engine.anniversary_round_start(
+            config, view.round, view.dealer, view.results, view.scores
+        )
         if self.dealing:
             if view.phase is not start.phase:
-                start = engine._before_deal(
-                    config, view.round, view.dealer, view.results, view.scores, (), over=True
+                start = engine.anniversary_round_start(
+                    config, view.round, view.dealer, view.results, view.scores, over=True
                 )
             return start if anniversary_view(start, view.seat) == view else None
         if not self.ok:

@@ -414,6 +414,7 @@ def anniversary_words(config: Config) -> str:
     >>> from wizard_rules import Config
     >>> from wizard_rules.core.anniversary import AnniversaryDeck, Readings
     >>> from wizard_rules.core.rules import Rules
+    >>> from wizard_rules.formats.text import anniversary_words
     >>> deck = AnniversaryDeck(added=("bomb",), readings=Readings(cloud_timing="round_end"))
     >>> anniversary_words(Config(players=3, rules=Rules(deck=deck)))
     ', cards Bomb, readings cloud_timing=round_end'

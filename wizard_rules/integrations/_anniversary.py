@@ -41,13 +41,16 @@ def one_round_start(config: Config, round: int) -> AnniversaryState:
     Round 1 is a new game; a later one starts every seat at ``20 * (round - 1)``,
     as the standard game's one-round games do (:mod:`wizard_rules.integrations.tensors`).
     """
-    from wizard_rules.core.anniversary.transitions import _before_deal, new_anniversary_game
+    from wizard_rules.core.anniversary.transitions import (
+        anniversary_round_start,
+        new_anniversary_game,
+    )
 
     if round == 1:
         return new_anniversary_game(config)
     n = config.players
     dealer = seat_after(config.first_dealer, round - 1, n)
-    return _before_deal(config, round, dealer, (), (20 * (round - 1),) * n, ())
+    return anniversary_round_start(config, round, dealer, (), (20 * (round - 1),) * n)
 
 
 def cards_text(cards: Sequence[Card]) -> str:

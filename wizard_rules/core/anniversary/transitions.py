@@ -59,6 +59,7 @@ from wizard_rules.errors import (
 )
 
 __all__ = [
+    "anniversary_round_start",
     "apply",
     "check",
     "check_as",
@@ -152,6 +153,45 @@ def new_anniversary_game(config: Config) -> AnniversaryState:
             "(new_game starts the standard game)",
         )
     return _before_deal(config, 1, config.first_dealer, (), (0,) * config.players, ())
+
+
+def anniversary_round_start(
+    config: Config,
+    round_number: int,
+    dealer: int,
+    results: tuple[AnniversaryRoundResult, ...],
+    scores: tuple[int, ...],
+    *,
+    over: bool = False,
+) -> AnniversaryState:
+    """Return the state before the deal of round ``round_number`` of a game with cards.
+
+    With ``over=True``, the state at the end of the game instead, its last
+    round ``round_number``.
+
+    The rounds before it are given by their public record (``results``) and
+    the running totals (``scores``); the state's history starts there.  For
+    searches and one-round games: determinization replays a seat's round
+    from it, OpenSpiel's one-round game starts with it.
+
+    :raises InvalidArgumentError: ``config``'s deck holds no anniversary
+        cards, or the round, dealer or scores do not fit it.
+    """
+    new_anniversary_game(config)  # the configuration's check
+    players = config.players
+    if (
+        type(round_number) is not int
+        or not 1 <= round_number <= config.rounds
+        or type(dealer) is not int
+        or not 0 <= dealer < players
+        or len(scores) != players
+    ):
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"a round of this game is 1 to {config.rounds}, its dealer a seat from 0 to "
+            f"{players - 1}, and its scores one per seat",
+        )
+    return _before_deal(config, round_number, dealer, tuple(results), tuple(scores), (), over=over)
 
 
 def _before_deal(
