@@ -46,9 +46,7 @@ SETTINGS = batch_kill.parse_settings(os.environ.get("WIZARD_RULES_BATCH_KILL_SET
 # them) show only in games of a variant, and the anniversary cards' (Bug.cards, issue
 # 25) only in games with the cards, which these comparisons (and the batch engine) do
 # not play.
-BASE_BUGS = sorted(
-    name for name, bug in BUGS.items() if bug.variants == () and bug.cards == ()
-)
+BASE_BUGS = sorted(name for name, bug in BUGS.items() if bug.variants == () and bug.cards == ())
 
 
 def test_the_batch_engine_kills_every_bug_planted_in_the_scalar_engine() -> None:
