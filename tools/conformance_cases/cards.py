@@ -164,15 +164,23 @@ def reading_group(
     config_of: Any,
     actions: Sequence[Any],
     expect: dict[str, dict[str, Any]],
+    pinned: dict[str, str] | None = None,
 ) -> Iterator[Json]:
     """A group of reading cases: one case per value of reading ``name``, the same given
     but for the configuration's ``readings`` (none for the default value), each with the
     expectation ``expect[VALUE]`` (its ``errors`` and ``state``) and the reason in
-    ``expect[VALUE]["why"]``.  ``config_of(readings)`` makes the configuration."""
+    ``expect[VALUE]["why"]``.  ``config_of(readings)`` makes the configuration.
+
+    ``pinned`` names other readings the expectations depend on, written in every case's
+    configuration (their default values included), so that an implementation whose own
+    value of them differs still plays the group as its cases mean (the detector removes
+    only the group's own reading)."""
     values = READING_VALUES[name]
     assert set(expect) == set(values), (name, sorted(expect))
+    assert name not in (pinned or {}), name
     for value in values:
-        readings = None if value == values[0] else {name: value}
+        readings = dict(pinned or {}) if value == values[0] else {**(pinned or {}), name: value}
+        readings = readings or None
         wanted = expect[value]
         yield acase(
             next(ids),

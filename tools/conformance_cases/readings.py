@@ -241,6 +241,7 @@ def readings_area() -> Iterator[Json]:
                 "state": {"phase": "change_bid", "current_player": 2},
             },
         },
+        pinned={"cloud_timing": "after_trick"},  # the Cloud's change after its trick
     )
     yield from reading_group(
         ids,
@@ -270,6 +271,7 @@ def readings_area() -> Iterator[Json]:
                 },
             },
         },
+        pinned={"cloud_timing": "after_trick"},  # the Cloud's change after its trick
     )
 
     # Rule 37.3: what the Vampire copies when the Werewolf sits in the trump place.
