@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -807,3 +807,27 @@ def test_a_round_can_be_started_from_its_public_record() -> None:
             anniversary_round_start(config, bad[0], bad[1], (), bad[2])
     with pytest.raises(InvalidArgumentError, match="AnniversaryDeck"):
         anniversary_round_start(Config(players=4), 1, 0, (), (0,) * 4)
+
+
+def test_the_trick_functions_refuse_what_is_not_a_trick() -> None:
+    from wizard_rules.core.anniversary.faces import face_of, needs_declaration
+
+    faces = faces_of(cards("C2 H3"), (None, None), None)
+    calls: list[Callable[[], object]] = [
+        lambda: needs_declaration("Juggler", None),  # type: ignore[arg-type]
+        lambda: needs_declaration(card("Vampire"), "Juggler"),  # type: ignore[arg-type]
+        lambda: face_of(card("Juggler"), "H", None),  # type: ignore[arg-type]
+        lambda: faces_of("C2", (None,), None),  # type: ignore[arg-type]
+        lambda: faces_of(cards("C2 H3"), (None,), None),
+        lambda: led_suit("C2"),  # type: ignore[arg-type]
+        lambda: led_suit([card("C2")]),  # type: ignore[list-item]
+        lambda: playable("C2", faces),  # type: ignore[arg-type]
+        lambda: playable(["C2"], faces),  # type: ignore[list-item]
+        lambda: winning_position((), None),
+        lambda: winning_position(faces, "H"),  # type: ignore[arg-type]
+        lambda: bomb_leader_position(faces, None, "first"),
+        lambda: bomb_leader_position(faces_of(cards("Bomb"), (None,), None), None, "highest_card"),
+    ]
+    for call in calls:
+        with pytest.raises(InvalidArgumentError):
+            call()

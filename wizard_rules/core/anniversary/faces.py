@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from wizard_rules.core.cards import Card, Kind, Suit
+from wizard_rules.errors import ErrorCode, InvalidArgumentError
 
 __all__ = [
     "Effect",
@@ -107,13 +108,37 @@ _DECLARED_SUIT: Final = {
 }
 
 
+def _refuse(what: str, value: object) -> InvalidArgumentError:
+    return InvalidArgumentError(ErrorCode.INVALID_ARGUMENT, f"{what}, not {type(value).__name__}")
+
+
+def _card_arg(card: object, copied: object) -> None:
+    if type(card) is not Card:
+        raise _refuse("card must be a Card", card)
+    if copied is not None and type(copied) is not Card:
+        raise _refuse("copied must be a Card or None", copied)
+
+
+def _faces_arg(faces: object, trump: object = None) -> None:
+    if isinstance(faces, (str, bytes)) or not isinstance(faces, Sequence):
+        raise _refuse("faces must be a sequence of Face", faces)
+    for face in faces:
+        if type(face) is not Face:
+            raise _refuse("faces must hold Face values", face)
+    if trump is not None and type(trump) is not Suit:
+        raise _refuse("trump must be a Suit or None", trump)
+
+
 def needs_declaration(card: Card, copied: Card | None) -> Kind | None:
     """Whether ``card`` is declared when played, and as what: the kind whose declaration it takes.
 
     :data:`Kind.JUGGLER` or :data:`Kind.CLOUD` (declared a suit),
     :data:`Kind.SHAPESHIFTER` (declared a Wizard or a Jester), or ``None``.
     A Vampire takes the declaration of the card it copies (``copied``).
+
+    :raises InvalidArgumentError: ``card`` or ``copied`` is not a card.
     """
+    _card_arg(card, copied)
     kind = card.kind
     if kind is Kind.VAMPIRE and copied is not None:
         kind = copied.kind
@@ -127,7 +152,13 @@ def face_of(card: Card, declared: Suit | Kind | None, copied: Card | None) -> Fa
 
     ``declared`` is the suit or kind said for a Juggler, a Cloud or a
     Shapeshifter (or a Vampire copying one); ``None`` for every other card.
+
+    :raises InvalidArgumentError: ``card`` or ``copied`` is not a card, or
+        ``declared`` is neither a suit, a kind nor ``None``.
     """
+    _card_arg(card, copied)
+    if declared is not None and type(declared) is not Suit and type(declared) is not Kind:
+        raise _refuse("declared must be a Suit, a Kind or None", declared)
     kind = card.kind
     if kind is Kind.VAMPIRE and copied is not None:
         card, kind = copied, copied.kind
@@ -147,12 +178,33 @@ def face_of(card: Card, declared: Suit | Kind | None, copied: Card | None) -> Fa
 def faces_of(
     cards: Sequence[Card], declared: Sequence[Suit | Kind | None], copied: Card | None
 ) -> tuple[Face, ...]:
-    """The faces of a trick's ``cards``, each with its declaration (``None``: none)."""
+    """The faces of a trick's ``cards``, each with its declaration (``None``: none).
+
+    :raises InvalidArgumentError: ``cards`` and ``declared`` are not sequences
+        of one length, or hold what :func:`face_of` refuses.
+    """
+    for value, what in ((cards, "cards"), (declared, "declared")):
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+            raise _refuse(f"{what} must be a sequence", value)
+    if len(cards) != len(declared):
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"a declaration (or None) is given for each card: {len(cards)} cards, "
+            f"{len(declared)} declarations",
+        )
     return tuple(face_of(card, said, copied) for card, said in zip(cards, declared, strict=True))
 
 
 def led_suit(faces: Sequence[Face]) -> Suit | None:
-    """The suit to follow: the first suit face's, unless a Wizard or a Dragon is first (39.2)."""
+    """The suit to follow: the first suit face's, unless a Wizard or a Dragon is first (39.2).
+
+    :raises InvalidArgumentError: ``faces`` is not a sequence of :class:`Face`.
+    """
+    _faces_arg(faces)
+    return _led_suit(faces)
+
+
+def _led_suit(faces: Sequence[Face]) -> Suit | None:
     for face in faces:
         kind = face.kind
         if kind is FaceKind.SUIT:
@@ -168,8 +220,17 @@ def playable(hand: Sequence[Card], faces: Sequence[Face]) -> tuple[Card, ...]:
     Follow the led suit with a suit card if you hold one; every card that is
     not a suit card (a Wizard, a Jester, an anniversary card) may always be
     played, and holding one never obliges a player to follow.
+
+    :raises InvalidArgumentError: ``hand`` is not a sequence of cards, or
+        ``faces`` not one of :class:`Face`.
     """
-    led = led_suit(faces)
+    _faces_arg(faces)
+    if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence):
+        raise _refuse("hand must be a sequence of cards", hand)
+    for card in hand:
+        if type(card) is not Card:
+            raise _refuse("hand must hold cards", card)
+    led = _led_suit(faces)
     if led is None or not any(card.suit is led for card in hand):
         return tuple(hand)
     return tuple(card for card in hand if card.suit is led or card.kind is not Kind.SUIT)
@@ -184,7 +245,7 @@ def _best(faces: Sequence[Face], trump: Suit | None, dragon_beats_fairy: bool) -
         return kinds.index(FaceKind.DRAGON)
     if FaceKind.WIZARD in kinds:
         return kinds.index(FaceKind.WIZARD)
-    for suit in (trump, led_suit(faces)):
+    for suit in (trump, _led_suit(faces)):
         if suit is None:
             continue
         best = -1
@@ -206,7 +267,13 @@ def winning_position(faces: Sequence[Face], trump: Suit | None) -> int | None:
     """The position of the card that wins a trick of ``faces``; ``None`` when a Bomb is in it.
 
     For a trick still being played, the card winning so far.
+
+    :raises InvalidArgumentError: ``faces`` is empty or not a sequence of
+        :class:`Face`, or ``trump`` is neither a suit nor ``None``.
     """
+    _faces_arg(faces, trump)
+    if not faces:
+        raise InvalidArgumentError(ErrorCode.INVALID_ARGUMENT, "an empty trick has no winner")
     if any(face.kind is FaceKind.BOMB for face in faces):
         return None
     return _best(faces, trump, dragon_beats_fairy=False)
@@ -218,7 +285,21 @@ def bomb_leader_position(faces: Sequence[Face], trump: Suit | None, reading: str
     ``reading`` is the reading ``bomb_leader``: ``"would_have_won"`` (the card
     that wins the trick without the Bombs) or ``"highest_card"`` (the same,
     but the Dragon above the Fairy).
+
+    :raises InvalidArgumentError: ``faces`` is not a sequence of :class:`Face`
+        with a card that is not a Bomb, ``trump`` is neither a suit nor
+        ``None``, or ``reading`` is not one of the two.
     """
+    _faces_arg(faces, trump)
+    if reading not in ("would_have_won", "highest_card"):
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"the reading bomb_leader is 'would_have_won' or 'highest_card', not {reading!r}",
+        )
     kept = [position for position, face in enumerate(faces) if face.kind is not FaceKind.BOMB]
+    if not kept:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, "a trick of Bombs only has no card to lead after it"
+        )
     best = _best([faces[p] for p in kept], trump, dragon_beats_fairy=reading == "highest_card")
     return kept[best]
