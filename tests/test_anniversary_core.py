@@ -805,6 +805,9 @@ def test_a_round_can_be_started_from_its_public_record() -> None:
     for bad in ((0, 2, (0,) * 4), (16, 2, (0,) * 4), (3, 4, (0,) * 4), (3, 2, (0,) * 3)):
         with pytest.raises(InvalidArgumentError, match="a round of this game"):
             anniversary_round_start(config, bad[0], bad[1], (), bad[2])
+    for results, scores in (((), 5), ((), ("a",) * 4), (7, (0,) * 4), ((None,), (0,) * 4)):
+        with pytest.raises(InvalidArgumentError, match="a round of this game"):
+            anniversary_round_start(config, 3, 2, results, scores)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="AnniversaryDeck"):
         anniversary_round_start(Config(players=4), 1, 0, (), (0,) * 4)
 
@@ -817,6 +820,11 @@ def test_the_trick_functions_refuse_what_is_not_a_trick() -> None:
         lambda: needs_declaration("Juggler", None),  # type: ignore[arg-type]
         lambda: needs_declaration(card("Vampire"), "Juggler"),  # type: ignore[arg-type]
         lambda: face_of(card("Juggler"), "H", None),  # type: ignore[arg-type]
+        lambda: face_of(card("Juggler"), None, None),  # not declared yet
+        lambda: face_of(card("Cloud"), Kind.WIZARD, None),
+        lambda: face_of(card("Shapeshifter"), Kind.DRAGON, None),
+        lambda: face_of(card("Vampire"), None, None),  # copying nothing
+        lambda: face_of(card("Werewolf"), None, None),
         lambda: faces_of("C2", (None,), None),  # type: ignore[arg-type]
         lambda: faces_of(cards("C2 H3"), (None,), None),
         lambda: led_suit("C2"),  # type: ignore[arg-type]

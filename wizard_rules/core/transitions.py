@@ -333,7 +333,8 @@ def replay(state: AnniversaryState, actions: Iterable[object]) -> AnniversarySta
 def replay(state: State | AnniversaryState, actions: Iterable[object]) -> State | AnniversaryState:
     """Apply ``actions`` one after another, starting from ``state``.
 
-    ``replay(new_game(config), old.history) == old`` for any reachable state.
+    ``replay(new_game(config), old.history) == old`` for any reachable state
+    (``new_anniversary_game(config)`` for a game with anniversary cards).
 
     :raises InvalidArgumentError: ``state`` is not a State, or ``actions`` is
         not iterable.

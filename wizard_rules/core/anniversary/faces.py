@@ -168,11 +168,21 @@ def face_of(card: Card, declared: Suit | Kind | None, copied: Card | None) -> Fa
     if plain is not None:
         return plain
     if kind in _DECLARED_SUIT:
+        if type(declared) is not Suit:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"a {kind.name.title()} counts as a suit card only once declared a suit, "
+                f"not {declared!r}",
+            )
         value, effect = _DECLARED_SUIT[kind]
-        suit = declared if type(declared) is Suit else None
-        return Face(FaceKind.SUIT, suit, value, effect)
-    # The Shapeshifter: the Wizard or the Jester declared.
-    return _PLAIN[Kind.WIZARD if declared is Kind.WIZARD else Kind.JESTER]
+        return Face(FaceKind.SUIT, declared, value, effect)
+    if kind is Kind.SHAPESHIFTER and (declared is Kind.WIZARD or declared is Kind.JESTER):
+        return _PLAIN[declared]
+    raise InvalidArgumentError(
+        ErrorCode.INVALID_ARGUMENT,
+        f"{card} counts as nothing here: a Shapeshifter is declared a Wizard or a Jester, "
+        "a Vampire copies a card (copied), and a Werewolf is never played",
+    )
 
 
 def faces_of(

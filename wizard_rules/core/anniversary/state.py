@@ -3,13 +3,13 @@
 An :class:`AnniversaryState` is to a game with anniversary cards what
 :class:`~wizard_rules.State` is to the standard game: it never changes;
 :func:`~wizard_rules.apply` gives the next one.  Get the first with
-:func:`~wizard_rules.new_game` and a configuration whose deck holds the
+:func:`~wizard_rules.new_anniversary_game` and a configuration whose deck holds the
 cards (:class:`~wizard_rules.core.anniversary.AnniversaryDeck`).
 
 Its phases (:class:`AnniversaryPhase`) are the standard game's and six more:
 the Werewolf's swap, the chance step that turns up the Vampire's card, a
 card's declaration, the Juggler's pass, the Cloud's bid change and the
-Witch's swap (rule 40.3 gives their order).
+Witch's swap (rule 40.2 gives the order of the effects, 40.3 what comes after them).
 """
 
 from __future__ import annotations
@@ -146,9 +146,9 @@ class AnniversaryRoundResult:
 class AnniversaryState:
     """An immutable snapshot of a game with anniversary cards.
 
-    Made by :func:`~wizard_rules.new_game` and :func:`~wizard_rules.apply`
-    only.  States are equal when they are the same game at the same point:
-    the same configuration and actions.  Seats are numbered ``0`` to
+    Made by :func:`~wizard_rules.new_anniversary_game` and
+    :func:`~wizard_rules.apply` only.  States are equal when they are the
+    same game at the same point: the same configuration and actions.  Seats are numbered ``0`` to
     ``players - 1``; every per-seat tuple is indexed by seat.
 
     :ivar config: the rules of the game.
@@ -218,8 +218,8 @@ class AnniversaryState:
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
-            "states are not constructed directly: start a game with new_game(config) "
-            "and move it on with apply(state, action)",
+            "states are not constructed directly: start a game with "
+            "new_anniversary_game(config) and move it on with apply(state, action)",
         )
 
     def __eq__(self, other: object) -> bool:

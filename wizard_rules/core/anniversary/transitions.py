@@ -81,10 +81,10 @@ _NAMES_TRUMP: Final = frozenset(
         Kind.VAMPIRE,
     }
 )
-"""The turned cards after which the dealer names a suit (rules 3.3 and 38.1)."""
+"""The turned cards after which the dealer names a suit (rules 3.4 and 38.1)."""
 
 _NO_TRUMP: Final = frozenset({Kind.JESTER, Kind.FAIRY, Kind.BOMB, Kind.WITCH})
-"""The turned cards that make no trump (rules 3.2 and 38.2)."""
+"""The turned cards that make no trump (rules 3.3 and 38.2)."""
 
 _ORDERS: Final = {
     "juggler_cloud_witch": (Effect.JUGGLER, Effect.CLOUD, Effect.WITCH),
@@ -184,12 +184,17 @@ def anniversary_round_start(
         or not 1 <= round_number <= config.rounds
         or type(dealer) is not int
         or not 0 <= dealer < players
+        or not isinstance(scores, (tuple, list))
         or len(scores) != players
+        or not all(type(score) is int for score in scores)
+        or not isinstance(results, (tuple, list))
+        or not all(type(result) is AnniversaryRoundResult for result in results)
     ):
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,
             f"a round of this game is 1 to {config.rounds}, its dealer a seat from 0 to "
-            f"{players - 1}, and its scores one per seat",
+            f"{players - 1}, its scores an int per seat, and its results those of rounds "
+            "with the cards",
         )
     return _before_deal(config, round_number, dealer, tuple(results), tuple(scores), (), over=over)
 
@@ -457,7 +462,7 @@ def _deal(state: AnniversaryState, deal: Deal) -> AnniversaryState:
     )
     if holder is not None:  # the Werewolf's holder swaps and names trump (rule 32.1)
         return _with(next_state, phase=P.WEREWOLF, current_player=holder)
-    if turned.kind in _NAMES_TRUMP:  # the dealer names a suit (rules 3.3 and 38.1)
+    if turned.kind in _NAMES_TRUMP:  # the dealer names a suit (rules 3.4 and 38.1)
         return _with(next_state, phase=P.CHOOSE_TRUMP, current_player=state.dealer)
     trump = None if turned.kind in _NO_TRUMP else turned.suit
     return _to_bidding(_with(next_state, trump=trump))
@@ -482,7 +487,10 @@ def _to_bidding(state: AnniversaryState) -> AnniversaryState:
 
 
 def _verify_werewolf(state: AnniversaryState, action: WerewolfTrump) -> None:
-    """Any suit, or no trump: the Werewolf's holder may name either (rule 32.2)."""
+    """Nothing to refuse: any suit, or no trump, the Werewolf's holder may name (rule 32.2).
+
+    (The seat and the turn are checked before, as for every action.)
+    """
 
 
 def _werewolf(state: AnniversaryState, action: WerewolfTrump) -> AnniversaryState:
@@ -611,9 +619,11 @@ def _verify_declare(state: AnniversaryState, action: Declare) -> None:
             if Kind.WIZARD in _declarations(state)
             else "one of the four suits"
         )
+        said = action.declared
+        shown = str(said) if type(said) is Suit else said.name.title()
         raise IllegalActionError(
             ErrorCode.INVALID_DECLARATION,
-            f"the {card} just played is declared as {wanted}, not {action.declared}",
+            f"the {card} just played is declared as {wanted}, not {shown}",
         )
 
 
