@@ -13,13 +13,15 @@ same game on every run and machine.
 True
 
 A configuration whose deck holds anniversary cards (rule 28) is played the
-same way, its chance steps (a deal, or the stock card turned up for the
-Vampire) drawn with :func:`~wizard_rules.random_chance`:
+same way by :func:`random_anniversary_game`, its chance steps (a deal, or
+the stock card turned up for the Vampire) drawn with
+:func:`~wizard_rules.random_chance`:
 
 >>> from wizard_rules.core.anniversary import AnniversaryDeck
 >>> from wizard_rules.core.rules import Rules
+>>> from wizard_rules.sim.random_play import random_anniversary_game
 >>> config = Config(players=4, rules=Rules(deck=AnniversaryDeck(added=("bomb", "cloud"))))
->>> final = random_game(config, random.Random(7))
+>>> final = random_anniversary_game(config, random.Random(7))
 >>> type(final).__name__, final.is_over
 ('AnniversaryState', True)
 """
