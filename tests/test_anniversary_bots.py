@@ -110,8 +110,44 @@ def test_anniversary_actions_match_the_engine_over_random_games() -> None:
         seat = state.current_player
         assert seat is not None
         ours = anniversary_actions(player_view(state, seat))
-        assert ours == legal_actions(state) or state.phase is AnniversaryPhase.WITCH
+        assert ours == legal_actions(state)
         state = apply(state, rng.choice(legal_actions(state)))
+
+
+def test_anniversary_actions_of_a_second_witch_match_the_engine() -> None:
+    # The Vampire copies the Witch the Werewolf displaced: two Witch effects on one trick;
+    # the second may take neither the card the first took nor the one she gave (36.3).
+    from wizard_rules import Bid, Deal, Play, parse_card, parse_cards
+    from wizard_rules.core.anniversary import AnniversaryDeck, Readings, WerewolfTrump, WitchSwap
+    from wizard_rules.core.rules import ListedSchedule
+
+    deck = AnniversaryDeck(
+        added=("werewolf", "witch", "vampire"),
+        readings=Readings(vampire_under_werewolf="displaced_card"),
+    )
+    rules = Rules(deck=deck, schedule=ListedSchedule(sizes=(2,)))
+    state = new_anniversary_game(Config(players=3, rules=rules))
+    hands = [parse_cards(text) for text in ("Werewolf C3", "Vampire D4", "S5 S6")]
+    for action in (
+        Deal(hands, parse_card("Witch")),
+        WerewolfTrump(0, None),
+        Bid(1, 0),
+        Bid(2, 1),
+        Bid(0, 0),
+        Play(1, parse_card("Vampire")),
+        Play(2, parse_card("S5")),
+        Play(0, parse_card("Witch")),
+        WitchSwap(1, parse_card("D4"), parse_card("S5")),
+    ):
+        state = apply(state, action)
+    assert state.phase is AnniversaryPhase.WITCH
+    assert state.current_player == 0
+    ours = anniversary_actions(player_view(state, 0))
+    assert ours == legal_actions(state)
+    assert {action.take for action in ours if isinstance(action, WitchSwap)} == {
+        None,
+        parse_card("Vampire"),
+    }
 
 
 def test_the_bots_refuse_a_state_and_a_view_not_to_act() -> None:

@@ -500,15 +500,13 @@ def anniversary_actions(view: AnniversaryView) -> tuple[Any, ...]:
         return tuple(WerewolfTrump(seat, suit) for suit in (*Suit, None))
     if phase is P.CHANGE_BID:
         return (ChangeBid(seat, -1), ChangeBid(seat, 1))
-    # The Witch, after the last trick: every card of it but her own.
+    # The Witch, after the last trick: every card of it but her own, and but a card an
+    # earlier Witch of that trick took (the card that one gave lies face down: rule 36.3).
     index = len(view.completed_tricks) - 1
     trick = view.completed_tricks[index]
-    lying: list[Card | None] = list(trick.cards)
     own = trick.cards[(seat - trick.leader) % view.config.players]
-    for swap in view.witch_swaps:
-        if swap.trick == index and swap.take is not None:
-            lying[lying.index(swap.take)] = swap.give  # None: a card this seat cannot see
-    takes = sorted((c for c in lying if c is not None and c is not own), key=_index)
+    taken = {swap.take for swap in view.witch_swaps if swap.trick == index}
+    takes = sorted((c for c in trick.cards if c is not own and c not in taken), key=_index)
     return (WitchSwap(seat, None, None),) + tuple(
         WitchSwap(seat, give, take) for give in hand for take in takes
     )
