@@ -20,7 +20,9 @@ from wizard_rules import (
     Position,
     RecordError,
     Suit,
+    action_to_dict,
     apply,
+    legal_actions,
     new_anniversary_game,
     parse_card,
     parse_cards,
@@ -172,7 +174,10 @@ def test_view_to_dict_writes_every_field_of_the_view_and_nothing_else() -> None:
     for seat in range(3):
         view = player_view(state, seat)
         written = view_to_dict(view)
-        assert set(written) == fields
+        assert set(written) == fields | {"legal_actions"}
+        # The viewer's legal actions, as the state's (seat 1 is to play; the others none).
+        expected = legal_actions(state) if seat == state.current_player else ()
+        assert written["legal_actions"] == [action_to_dict(action) for action in expected]
         assert written["hand"] == [str(card) for card in view.hand]
         json.dumps(written)  # JSON-ready
     p0, p1, p2 = (view_to_dict(player_view(state, seat)) for seat in range(3))

@@ -252,7 +252,7 @@ def cases(draw: st.DrawFn, secret: str) -> Case:
 # -- what a seat is given, and what it is answered --------------------------------------------
 
 VIEW_NAMES = tuple(name for name in dir(AnniversaryView) if not name.startswith("_"))
-"""Every public name of a view: its fields and its properties (a method would be listed too)."""
+"""Every public name of a view: its fields, its properties and its methods (legal_actions)."""
 
 
 def outputs(state: AnniversaryState, seat: int) -> Iterator[tuple[str, object]]:
@@ -265,7 +265,8 @@ def outputs(state: AnniversaryState, seat: int) -> Iterator[tuple[str, object]]:
     """
     view = player_view(state, seat)
     for name in VIEW_NAMES:
-        yield f"view.{name}", getattr(view, name)
+        value = getattr(view, name)
+        yield f"view.{name}", value() if callable(value) else value  # a method: its answer
     yield "view_to_dict", view_to_dict(view)
     for key in ("views", "card_views"):
         yield f"the adapter's {key}", OBSERVATIONS[key](state)[seat]

@@ -447,69 +447,25 @@ def _ucb(node: _Node, log_available: float, exploration: float) -> float:
 def anniversary_actions(view: AnniversaryView) -> tuple[Any, ...]:
     """The actions the viewer of a game with anniversary cards may take, from its view alone.
 
-    The same as :func:`~wizard_rules.legal_actions` of the state, in the same
-    order, but for one case the view cannot tell: when two Witch effects
-    fall on one trick (a Witch and a Vampire copying her), the second
-    player cannot see the card the first gave into the trick (rule 36.3),
-    so it is not offered.
+    :meth:`AnniversaryView.legal_actions
+    <wizard_rules.core.anniversary.views.AnniversaryView.legal_actions>`: the
+    same as :func:`~wizard_rules.legal_actions` of the state, in the same
+    order.
 
     :raises InvalidArgumentError: ``view`` is not an AnniversaryView, or its
         viewer is not to act.
     """
-    from wizard_rules.core.anniversary.actions import (
-        ChangeBid,
-        Declare,
-        PassCard,
-        WerewolfTrump,
-        WitchSwap,
-    )
-    from wizard_rules.core.anniversary.faces import needs_declaration, playable
-    from wizard_rules.core.anniversary.state import AnniversaryPhase as P
     from wizard_rules.core.anniversary.views import AnniversaryView as _View
 
     if type(view) is not _View:
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT, f"expected an AnniversaryView, not {type(view).__name__}"
         )
-    seat = view.seat
-    if view.current_player != seat:
+    if view.current_player != view.seat:
         raise InvalidArgumentError(
-            ErrorCode.INVALID_ARGUMENT, f"seat {seat} is not to act in this view"
+            ErrorCode.INVALID_ARGUMENT, f"seat {view.seat} is not to act in this view"
         )
-    phase, hand = view.phase, view.hand
-    if phase is P.PLAY:
-        return tuple(Play(seat, card) for card in playable(hand, view.current_faces))
-    if phase is P.BID:
-        size = view.config.deal_sizes[view.round - 1]
-        forbidden = {
-            r.forbidden(seat, view.dealer, view.bids, view.scores, size)
-            for r in view.config.rules.bid_restrictions
-        }
-        return tuple(Bid(seat, n) for n in range(size + 1) if n not in forbidden)
-    if phase is P.DECLARE:
-        kind = needs_declaration(view.current_trick[-1], view.vampire_copies)
-        said: tuple[Suit | Kind, ...] = (
-            (Kind.WIZARD, Kind.JESTER) if kind is Kind.SHAPESHIFTER else tuple(Suit)
-        )
-        return tuple(Declare(seat, value) for value in said)
-    if phase is P.PASS:
-        return tuple(PassCard(seat, card) for card in hand)
-    if phase is P.CHOOSE_TRUMP:
-        return tuple(ChooseTrump(seat, suit) for suit in Suit)
-    if phase is P.WEREWOLF:
-        return tuple(WerewolfTrump(seat, suit) for suit in (*Suit, None))
-    if phase is P.CHANGE_BID:
-        return (ChangeBid(seat, -1), ChangeBid(seat, 1))
-    # The Witch, after the last trick: every card of it but her own, and but a card an
-    # earlier Witch of that trick took (the card that one gave lies face down: rule 36.3).
-    index = len(view.completed_tricks) - 1
-    trick = view.completed_tricks[index]
-    own = trick.cards[(seat - trick.leader) % view.config.players]
-    taken = {swap.take for swap in view.witch_swaps if swap.trick == index}
-    takes = sorted((c for c in trick.cards if c is not own and c not in taken), key=_index)
-    return (WitchSwap(seat, None, None),) + tuple(
-        WitchSwap(seat, give, take) for give in hand for take in takes
-    )
+    return view.legal_actions()
 
 
 def _index(card: Card) -> int:

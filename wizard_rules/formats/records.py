@@ -709,8 +709,8 @@ def view_to_dict(view: PlayerView | AnniversaryView) -> dict[str, Any]:
     ``declared``, a ``winner`` that is ``null`` for a Bomb's trick, and
     ``next_leader``), ``tricks_won``, ``passing``, ``passes``
     (``[given, received]`` pairs), ``witch_swaps`` (``give`` is ``null``
-    unless the viewer gave it), ``results`` and ``scores``.  It has no legal
-    actions: ask the game's :func:`~wizard_rules.check_as` for an answer.
+    unless the viewer gave it), ``results`` and ``scores``, and the viewer's
+    ``legal_actions`` (its view's, as the standard view's JSON has them).
 
     :raises InvalidArgumentError: ``view`` is not a :class:`~wizard_rules.PlayerView`
         (nor an AnniversaryView).
@@ -799,6 +799,7 @@ def _anniversary_view_to_dict(view: object) -> dict[str, Any]:
         ],
         "results": [_anniversary_result_json(result) for result in view.results],
         "scores": list(view.scores),
+        "legal_actions": [action_to_dict(action) for action in view.legal_actions()],
     }
 
 

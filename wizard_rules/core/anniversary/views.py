@@ -25,9 +25,19 @@ secrets the cards make (rule 41.2):
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
-from wizard_rules.core.anniversary.faces import Face, led_suit
+from wizard_rules.core.actions import Bid, ChooseTrump, Play
+from wizard_rules.core.anniversary.actions import (
+    ChangeBid,
+    Declare,
+    PassCard,
+    WerewolfTrump,
+    WitchSwap,
+)
+from wizard_rules.core.anniversary.faces import Face, led_suit, needs_declaration, playable
 from wizard_rules.core.anniversary.state import (
     AnniversaryPhase,
     AnniversaryRoundResult,
@@ -117,6 +127,59 @@ class AnniversaryView:
     def is_chance(self) -> bool:
         """Whether the next step is a chance step."""
         return self.phase is AnniversaryPhase.DEAL or self.phase is AnniversaryPhase.REVEAL
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is AnniversaryPhase.GAME_OVER
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The viewer's legal actions, from the view alone: empty unless it is the viewer's turn.
+
+        The same actions, in the same order, as :func:`~wizard_rules.legal_actions`
+        gives on the full state (a game server can offer them without the state).
+        """
+        seat = self.seat
+        if self.current_player != seat:
+            return ()
+        phase, hand = self.phase, self.hand
+        if phase is AnniversaryPhase.PLAY:
+            return tuple(Play(seat, card) for card in playable(hand, self.current_faces))
+        if phase is AnniversaryPhase.BID:
+            size = self.config.deal_sizes[self.round - 1]
+            forbidden = {
+                r.forbidden(seat, self.dealer, self.bids, self.scores, size)
+                for r in self.config.rules.bid_restrictions
+            }
+            return tuple(Bid(seat, n) for n in range(size + 1) if n not in forbidden)
+        if phase is AnniversaryPhase.DECLARE:
+            kind = needs_declaration(self.current_trick[-1], self.vampire_copies)
+            said: tuple[Suit | Kind, ...] = (
+                (Kind.WIZARD, Kind.JESTER) if kind is Kind.SHAPESHIFTER else tuple(Suit)
+            )
+            return tuple(Declare(seat, value) for value in said)
+        if phase is AnniversaryPhase.PASS:
+            return tuple(PassCard(seat, card) for card in hand)
+        if phase is AnniversaryPhase.CHOOSE_TRUMP:
+            return tuple(ChooseTrump(seat, suit) for suit in Suit)
+        if phase is AnniversaryPhase.WEREWOLF:
+            return tuple(WerewolfTrump(seat, suit) for suit in (*Suit, None))
+        if phase is AnniversaryPhase.CHANGE_BID:
+            return (ChangeBid(seat, -1), ChangeBid(seat, 1))
+        # The Witch, after the last trick: every card of it but her own, and but a card
+        # an earlier Witch of that trick took (the one that Witch gave lies face down).
+        index = len(self.completed_tricks) - 1
+        trick = self.completed_tricks[index]
+        own = trick.cards[(seat - trick.leader) % self.config.players]
+        taken = {swap.take for swap in self.witch_swaps if swap.trick == index}
+        takes = sorted((c for c in trick.cards if c is not own and c not in taken), key=_index)
+        return (WitchSwap(seat, None, None),) + tuple(
+            WitchSwap(seat, give, take) for give in hand for take in takes
+        )
+
+
+def _index(card: Card) -> int:
+    return card.index
 
 
 def anniversary_view(state: AnniversaryState, seat: int) -> AnniversaryView:
