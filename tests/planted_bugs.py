@@ -624,10 +624,7 @@ def _shapeshifter_always_wizard() -> None:
     # The Shapeshifter counts as a Wizard whatever its player declares (35.1).
     _mutate(
         card_faces.face_of,
-        (
-            "_PLAIN[Kind.WIZARD if declared is Kind.WIZARD else Kind.JESTER]",
-            "_PLAIN[Kind.WIZARD]",
-        ),
+        ("        return _PLAIN[declared]\n", "        return _PLAIN[Kind.WIZARD]\n"),
     )
 
 
@@ -738,7 +735,7 @@ def _led_bomb_frees_the_trick() -> None:
     # A led Bomb means no led suit, as a led Wizard: nobody need follow the
     # next suit card (rule 31.4: the next suit card sets the led suit).
     _mutate(
-        card_faces.led_suit,
+        card_faces._led_suit,
         (
             "if kind is FaceKind.WIZARD or kind is FaceKind.DRAGON:",
             "if kind is FaceKind.WIZARD or kind is FaceKind.DRAGON or kind is FaceKind.BOMB:",

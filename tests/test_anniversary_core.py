@@ -839,3 +839,41 @@ def test_the_trick_functions_refuse_what_is_not_a_trick() -> None:
     for call in calls:
         with pytest.raises(InvalidArgumentError):
             call()
+
+
+def test_the_entry_points_of_either_game() -> None:
+    from wizard_rules.sim.random_play import any_random_game, random_game
+
+    # random_chance of a standard state is its random deal.
+    standard = new_game(Config(players=3))
+    assert random_chance(standard, random.Random(4)) == random_deal(standard, random.Random(4))
+    # A deck that is neither piece is refused with the config's error.
+    with pytest.raises(ConfigError, match=r"rules\.deck must be"):
+        Rules(deck="anniversary")  # type: ignore[arg-type]
+    # random_game plays the standard game only, any_random_game either.
+    config = deck_config(["bomb"], sizes=[1, 2])
+    with pytest.raises(InvalidArgumentError, match="random_anniversary_game"):
+        random_game(config, random.Random(1))
+    assert type(any_random_game(config, random.Random(1))) is AnniversaryState
+    # check_as of what is not a state is refused as check is.
+    with pytest.raises(InvalidArgumentError, match="expected a State"):
+        check_as("state", 0, Bid(0, 0))  # type: ignore[arg-type]
+
+
+def test_records_of_either_game_replay_with_their_own_method() -> None:
+    from wizard_rules import GameRecord, RecordError, action_from_dict
+    from wizard_rules.sim.random_play import random_anniversary_game
+
+    final = random_anniversary_game(deck_config(["bomb"], sizes=[2]), random.Random(3))
+    record = GameRecord.from_state(final)
+    with pytest.raises(InvalidArgumentError, match="replay_anniversary"):
+        record.replay()
+    assert record.replay_anniversary() == final
+    standard = GameRecord.from_state(new_game(Config(players=3)))
+    with pytest.raises(InvalidArgumentError, match="no anniversary cards"):
+        standard.replay_anniversary()
+    # A Werewolf's record with a suit that is not one.
+    for suit in (3, "X"):
+        with pytest.raises(RecordError, match=r"werewolf\.suit"):
+            action_from_dict({"type": "werewolf", "player": 1, "suit": suit})
+    assert action_from_dict({"type": "werewolf", "player": 1, "suit": "H"}) == WerewolfTrump(1, H)

@@ -25,6 +25,7 @@ from wizard_rules import (
     Config,
     Deal,
     InvalidArgumentError,
+    Suit,
     apply,
     legal_actions,
     new_anniversary_game,
@@ -399,3 +400,74 @@ def test_a_view_its_record_cannot_replay_is_refused(wanted: Any, change: Any) ->
     broken = attrs.evolve(view, **change)
     with pytest.raises(InvalidArgumentError, match="no world consistent"):
         determinize_anniversary(broken, random.Random(0), max_draws=30)
+
+
+def _scripted(config: Config, actions: list[Any]) -> AnniversaryState:
+    state = new_anniversary_game(config)
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def test_a_view_after_the_rounds_last_trick_is_determinized() -> None:
+    # The Cloud wins the last trick for seat 1, whose bid of 1 (of 2) may go either way:
+    # the round waits for its choice with every trick done (rule 34.2).
+    from wizard_rules import Bid, Play, parse_card, parse_cards
+    from wizard_rules.core.anniversary import Declare
+
+    config = _config(3, (2,), "cloud")
+    hands = [parse_cards(text) for text in ("C2 C3", "Cloud D4", "S5 S6")]
+    state = _scripted(
+        config,
+        [
+            Deal(hands, parse_card("H9")),
+            Bid(1, 1),
+            Bid(2, 0),
+            Bid(0, 0),
+            Play(1, parse_card("D4")),
+            Play(2, parse_card("S5")),
+            Play(0, parse_card("C2")),  # D4 led, no diamond followed: seat 1's trick
+            Play(1, parse_card("Cloud")),
+            Declare(1, Suit.SPADES),
+            Play(2, parse_card("S6")),
+            Play(0, parse_card("C3")),  # Cloud (S 9 3/4) beats S6: seat 1's second trick
+        ],
+    )
+    assert state.phase is AnniversaryPhase.CHANGE_BID
+    assert len(state.completed_tricks) == 2
+    for seat in range(3):
+        view = player_view(state, seat)
+        world = determinize_anniversary(view, random.Random(seat))
+        assert player_view(world, seat) == view
+
+
+def test_a_card_the_werewolfs_holder_passed_is_not_forced_into_its_deal() -> None:
+    # Seat 2 holds the Werewolf and takes the turned H9; after the Juggler's trick it passes
+    # that H9 to seat 0 (its left): seat 0 knows it came from seat 2, but not in its deal.
+    from wizard_rules import Bid, Play, parse_card, parse_cards
+    from wizard_rules.core.anniversary import Declare, WerewolfTrump
+
+    config = _config(3, (2,), "werewolf", "juggler")
+    hands = [parse_cards(text) for text in ("C2 C3", "Juggler D4", "Werewolf S6")]
+    state = _scripted(
+        config,
+        [
+            Deal(hands, parse_card("H9")),
+            WerewolfTrump(2, None),
+            Bid(1, 1),
+            Bid(2, 0),
+            Bid(0, 0),
+            Play(1, parse_card("Juggler")),
+            Declare(1, Suit.CLUBS),
+            Play(2, parse_card("S6")),
+            Play(0, parse_card("C2")),  # the Juggler (C 7½) beats C2: seat 1
+            PassCard(1, parse_card("D4")),
+            PassCard(2, parse_card("H9")),
+            PassCard(0, parse_card("C3")),
+        ],
+    )
+    assert state.hand(0) == (parse_card("H9"),)
+    view = player_view(state, 0)
+    for draw in range(3):
+        world = determinize_anniversary(view, random.Random(draw))
+        assert player_view(world, 0) == view

@@ -378,9 +378,11 @@ def _verify(state: State, action: object) -> _Rule[Any]:
 
 
 def _verify_as(state: State, seat: int, action: object) -> _Rule[Any]:
-    """:func:`_verify`, after refusing anything not from the seat to act (see :func:`check_as`)."""
-    if type(state) is not State:
-        raise _not_a_state(state)
+    """:func:`_verify`, after refusing anything not from the seat to act (see :func:`check_as`).
+
+    (``state`` is a :class:`State`: :func:`check_as` and :func:`apply_as` send
+    anything else to the anniversary cards' transitions, or refuse it.)
+    """
     seat = state._seat(seat)
     if seat != state.current_player:
         if state.phase is Phase.GAME_OVER:
