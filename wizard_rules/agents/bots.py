@@ -468,10 +468,6 @@ def anniversary_actions(view: AnniversaryView) -> tuple[Any, ...]:
     return view.legal_actions()
 
 
-def _index(card: Card) -> int:
-    return card.index
-
-
 _SURE: Final = {Kind.DRAGON: 1.0, Kind.WIZARD: 0.95, Kind.SHAPESHIFTER: 0.9}
 """The tricks the strongest cards count for when bidding (the Dragon loses only to the Fairy)."""
 
