@@ -241,6 +241,23 @@ def _public_bids(view: PlayerView) -> tuple[tuple[int | None, ...], tuple[int, .
     return shown, hidden
 
 
+def _placed(
+    wanted: Sequence[tuple[str, tuple[int, ...], bool]],
+) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], dict[str, int], int]:
+    """The pieces kept of ``wanted`` (name, shape, kept), where each starts, and the total size.
+
+    The one placing of pieces that every layout (the standard game's and the
+    anniversary cards') shares.
+    """
+    pieces = tuple((name, shape) for name, shape, keep in wanted if keep)
+    offsets: dict[str, int] = {}
+    size = 0
+    for name, shape in pieces:
+        offsets[name] = size
+        size += int(np.prod(shape))
+    return pieces, offsets, size
+
+
 def _split(
     vector: NDArray[np.float32], pieces: Sequence[tuple[str, tuple[int, ...]]]
 ) -> dict[str, NDArray[np.float32]]:
@@ -319,13 +336,9 @@ class Layout:
             ("trick_leaders", (h, n), public and perfect_recall),
             ("trick_cards", (h, n, _CARDS), public and perfect_recall),
         ]
-        self.pieces: Final = tuple((name, shape) for name, shape, keep in wanted if keep)
+        pieces, offsets, size = _placed(wanted)
+        self.pieces: Final = pieces
         """The pieces, in order: ``(name, shape)`` pairs."""
-        offsets: dict[str, int] = {}
-        size = 0
-        for name, shape in self.pieces:
-            offsets[name] = size
-            size += int(np.prod(shape))
         self.offsets: Final = offsets
         """Where each piece starts in the flat tensor."""
         self.size: Final = size
@@ -571,13 +584,9 @@ class AnniversaryLayout:
             ("trick_cards", (h, n, c), public and perfect_recall),
             ("trick_declared", (h, n, _DECLARATIONS), public and perfect_recall),
         ]
-        self.pieces: Final = tuple((name, shape) for name, shape, keep in wanted if keep)
+        pieces, offsets, size = _placed(wanted)
+        self.pieces: Final = pieces
         """The pieces, in order: ``(name, shape)`` pairs."""
-        offsets: dict[str, int] = {}
-        size = 0
-        for name, shape in self.pieces:
-            offsets[name] = size
-            size += int(np.prod(shape))
         self.offsets: Final = offsets
         """Where each piece starts in the flat tensor."""
         self.size: Final = size
