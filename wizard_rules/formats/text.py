@@ -324,18 +324,7 @@ def account(state: State | AnniversaryState) -> str:
             totals[seat] += points
         lines.append("")
         lines.extend(_round_lines(result, totals))
-    if not state.is_over:
-        lines.append("")
-        who = "chance" if state.current_player is None else f"P{state.current_player}"
-        lines.append(
-            f"The game is not over: round {state.round}, phase {state.phase.value}, to act: {who}"
-        )
-    else:
-        best = max(totals)
-        names = ", ".join(f"P{seat}" for seat in state.winners)
-        label = "Winner" if len(state.winners) == 1 else "Winners (tied)"
-        lines.append("")
-        lines.append(f"{label}: {names} with {best} points")
+    lines.extend(_ending_lines(state, totals))
     return "\n".join(lines) + "\n"
 
 
@@ -436,6 +425,23 @@ def _trump_words(trump: Suit | None) -> str:
     return "no trump" if trump is None else f"trump {suit_name(trump)}"
 
 
+def _ending_lines(state: Any, totals: list[int]) -> list[str]:
+    """The account's last lines: where an unfinished game stands, or its winners.
+
+    ``state`` is either kind of final state (both have ``is_over``,
+    ``current_player``, ``round``, ``phase`` and ``winners``).
+    """
+    if not state.is_over:
+        who = "chance" if state.current_player is None else f"P{state.current_player}"
+        return [
+            "",
+            f"The game is not over: round {state.round}, phase {state.phase.value}, to act: {who}",
+        ]
+    names = ", ".join(f"P{seat}" for seat in state.winners)
+    label = "Winner" if len(state.winners) == 1 else "Winners (tied)"
+    return ["", f"{label}: {names} with {max(totals)} points"]
+
+
 def _anniversary_account(state: object) -> str:
     """:func:`account` of a game with anniversary cards (else refuse ``state``)."""
     from wizard_rules.core.anniversary.state import AnniversaryState
@@ -469,18 +475,7 @@ def _anniversary_account(state: object) -> str:
             lines.append(f"  P{seat} changes their bid by {by:+d} (the Cloud)")
         if result is not None:
             lines.extend(_anniversary_score_lines(result, totals))
-    if not state.is_over:
-        lines.append("")
-        who = "chance" if state.current_player is None else f"P{state.current_player}"
-        lines.append(
-            f"The game is not over: round {state.round}, phase {state.phase.value}, to act: {who}"
-        )
-    else:
-        best = max(totals)
-        names = ", ".join(f"P{seat}" for seat in state.winners)
-        label = "Winner" if len(state.winners) == 1 else "Winners (tied)"
-        lines.append("")
-        lines.append(f"{label}: {names} with {best} points")
+    lines.extend(_ending_lines(state, totals))
     return "\n".join(lines) + "\n"
 
 
