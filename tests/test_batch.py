@@ -101,6 +101,7 @@ def assert_same(state: BatchState, game: int, scalar: State) -> None:
     led = int(state.led[g])
     assert (SUITS[led] if 0 <= led < 4 else None) == scalar.led_suit
     assert none(int(state.winning[g])) == scalar.trick_winner
+    assert int(state.played[g]) == sum(card.mask for card in scalar.played)
 
 
 def batch_deal_as_scalar(state: BatchState, game: int) -> Deal:
@@ -427,7 +428,7 @@ def test_random_games_plays_the_games_of_the_checked_loop(players: int) -> None:
 
 def test_a_batch_is_made_with_one_or_many_first_dealers() -> None:
     state = batch.new_batch(Config(players=5, first_dealer=3), 2)
-    assert state.nbytes == 2 * (11 + 15 * 5)  # 11 arrays of (B,) int8, 15 bytes a seat
+    assert state.nbytes == 2 * (19 + 15 * 5)  # 11 arrays of (B,) int8, played, 15 bytes a seat
     assert state.size == 2
     assert state.dealer.tolist() == [3, 3]
     assert state.leader.tolist() == [4, 4]

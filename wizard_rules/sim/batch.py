@@ -132,7 +132,7 @@ __all__ = [
 MAX_BATCH_SIZE: Final = 1_000_000
 """The most games :func:`new_batch` (and so :func:`random_games`) makes at once.
 
-A game of a batch holds ``11 + 15 P`` bytes of arrays (56 to 101); the
+A game of a batch holds ``19 + 15 P`` bytes of arrays (64 to 109); the
 temporaries of a deal and a step take several times that:
 :func:`random_games` peaked at about 550 bytes a game (the process's
 maximum resident size, measured with ``/usr/bin/time -v``: 47 MB for 20,000
@@ -299,6 +299,10 @@ class BatchState(NamedTuple):
     :ivar best: ``(B,) int8``, the strength of the winning card so far
         (Wizard 40, trump 14-26, led suit 1-13, other 0), ``-1`` for an
         empty trick.
+    :ivar played: ``(B,) uint64``, the cards of this round's finished tricks
+        as a bit mask (the scalar state's :attr:`~wizard_rules.State.played`):
+        a trick's cards join it when the trick is taken, and it is empty
+        again once the round is scored (rule 9) and after every deal.
     """
 
     config: Config
@@ -318,6 +322,7 @@ class BatchState(NamedTuple):
     led: NDArray[np.int8]
     winning: NDArray[np.int8]
     best: NDArray[np.int8]
+    played: NDArray[np.uint64]
 
     @property
     def size(self) -> int:
@@ -326,7 +331,12 @@ class BatchState(NamedTuple):
 
     @property
     def nbytes(self) -> int:
-        """The bytes all the batch's arrays hold (``11 + 15 * P`` per game: 71 for 4 players)."""
+        """The bytes all the batch's arrays hold.
+
+        ``19 + 15 * P`` per game (79 for 4 players): eleven ``(B,) int8``
+        arrays, :attr:`played` (8 bytes), and 15 bytes a seat (a hand of 8,
+        a bid, a trick count, a score of 4 and a place in the trick).
+        """
         return sum(int(array.nbytes) for array in self[1:])
 
     @property
@@ -504,6 +514,7 @@ def new_batch(config: Config, size: int, *, first_dealer: object = None) -> Batc
         led=none,
         winning=none,
         best=none,
+        played=np.zeros(size, dtype=np.uint64),
     )
 
 
@@ -569,6 +580,7 @@ def _after_deal(
         hands=np.where(dealt[:, None], hands, state.hands),
         turned=np.where(dealt, turned, state.turned).astype(np.int8, copy=False),
         trump=np.where(dealt, trump, state.trump).astype(np.int8, copy=False),
+        played=np.where(dealt, np.uint64(0), state.played),
     )
 
 
@@ -927,6 +939,10 @@ def _play(
     won_cells = _cells(won, np.maximum(winning, 0))
     flat_won = won.reshape(-1)
     flat_won.put(won_cells, flat_won.take(won_cells) + done)  # the winner takes the trick
+    taken = _BIT.take(trick[:, 0])  # the trick's cards, one seat's column at a time
+    for column in range(1, count):
+        taken |= _BIT.take(trick[:, column])  # (a -1 of a trick not done: kept out below)
+    played = np.where(done, state.played | taken, state.played)
     trick |= -done.astype(np.int8)[:, None]  # a taken trick's cards leave it: -1 (all bits)
     state = state._replace(
         hands=hands,
@@ -937,6 +953,7 @@ def _play(
         winning=np.where(done, -1, winning).astype(np.int8, copy=False),
         leader=np.where(done, winning, state.leader).astype(np.int8, copy=False),
         tricks_won=won,
+        played=played,
         current_player=np.where(playing, np.where(done, winning, following), current).astype(
             np.int8, copy=False
         ),
@@ -974,6 +991,7 @@ def _end_round(
             trump=np.where(ended, -1, state.trump).astype(np.int8, copy=False),
             bids=np.where(ended[:, None], -1, state.bids).astype(np.int8, copy=False),
             tricks_won=np.where(ended[:, None], 0, state.tricks_won).astype(np.int8, copy=False),
+            played=np.where(ended, np.uint64(0), state.played),
             scores=state.scores + points,
         ),
         points,
