@@ -32,7 +32,7 @@ What each piece shows under a variant is :class:`~wizard_rules.integrations.tens
 **The seat.**  ``seat`` is one seat for every game (an ``int``, 0 to
 ``P - 1``), or one per game: an integer array of shape ``(B,)`` holding 0
 to ``P - 1``, or ``-1`` for a game whose row is to be all zeros.
-``observe(state, state.current_player)`` is so the observation of each
+``observe(state, state.current_player)`` is then the observation of each
 game's player to act, with a row of zeros for a game that has none (one
 waiting for its deal, or over): a tensor of a real seat always has a one in
 its ``seat`` piece, so a row of zeros is no seat's tensor.  Any other value
@@ -73,12 +73,12 @@ arrays with the game on axis 0:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 try:
     import numpy as np
-    import numpy.typing as npt
     from numpy.typing import NDArray
 except ImportError:
     raise ImportError(
@@ -267,7 +267,9 @@ def _write_own(
     flat[cells] = np.maximum(flat[cells], own >= 0)  # (a shown bid has its one already)
 
 
-def observe(state: BatchState, seat: int | npt.ArrayLike) -> NDArray[np.float32]:
+def observe(
+    state: BatchState, seat: int | np.integer[Any] | Sequence[int] | NDArray[np.integer[Any]]
+) -> NDArray[np.float32]:
     """``(B, D) float32``: every game's observation tensor for ``seat``.
 
     Row ``g`` is :meth:`Layout.encode <wizard_rules.integrations.tensors.Layout.encode>`

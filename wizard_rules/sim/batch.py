@@ -134,9 +134,10 @@ MAX_BATCH_SIZE: Final = 1_000_000
 
 A game of a batch holds ``19 + 15 P`` bytes of arrays (64 to 109); the
 temporaries of a deal and a step take several times that:
-:func:`random_games` peaked at about 550 bytes a game (the process's
-maximum resident size, measured with ``/usr/bin/time -v``: 47 MB for 20,000
-3-player games, 145 MB for 200,000), so about 550 MB at the limit.  A
+:func:`random_games` peaked at about 600 bytes a game (the process's
+maximum resident size, measured with ``/usr/bin/time -v``: 49 MB for 20,000
+3-player games, 156 MB for 200,000, with :attr:`BatchState.played`), so
+about 600 MB at the limit.  A
 larger size is refused with ``invalid_argument``, saying the limit, before
 anything is allocated.  Play more games in several batches.
 """
