@@ -151,8 +151,8 @@ def test_batch_observations_agree_with_the_scalar_tensors(
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_every_player_count_agrees_with_the_bid_total_option(players: int) -> None:
-    counts = lockstep(players, 2, seed=players, forbid=players % 2 == 0)
-    assert counts["phases"] == 5  # the seeds turn a Wizard at least once
+    counts = lockstep(players, 1, seed=1, forbid=players % 2 == 0)
+    assert counts["phases"] == 5  # the seed turns a Wizard at least once
 
 
 @pytest.mark.slow
