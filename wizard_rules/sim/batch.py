@@ -429,8 +429,9 @@ def _supported(rules: Rules) -> str | None:
     It plays the standard game's pieces, and the variants that change no
     rule of play or only the dealer's last bid in a way it computes: the
     bid-total option (rule 20), hardcore (rule 25), hidden bids and delayed
-    reveal (rules 23 and 24: they change only what a seat sees, and the
-    batch engine gives no observations), and clairvoyance (rule 26: round
+    reveal (rules 23 and 24: they change only what a seat sees, which
+    :mod:`wizard_rules.integrations.batch_tensors` writes, not the play),
+    and clairvoyance (rule 26: round
     1's trick plays itself with the last bid).  The Canadian rule, short
     schedules and the anniversary cards (rule 28) are refused.
     """
