@@ -475,7 +475,8 @@ class WizardVectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, NDArray[
             final = np.zeros((games.size, games.layout.size), dtype=np.float32)
             final_scores = np.zeros_like(state.scores)
             if terminated.any():
-                final[terminated] = observe(state, self.seat)[terminated]
+                ended = np.flatnonzero(terminated)  # (observed alone: a few rows a step)
+                final[ended] = observe(_take(state, ended), self.seat)
                 final_scores[terminated] = state.scores[terminated]
                 state, _ = self._to_learner(_merge(state, games.fresh, terminated))
             info["final_obs"] = final
@@ -670,7 +671,8 @@ class SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, NDArra
             final = np.zeros((games.size, games.layout.size), dtype=np.float32)
             final_scores = np.zeros_like(state.scores)
             if terminated.any():
-                final[terminated] = observe(state, seen)[terminated]
+                ended = np.flatnonzero(terminated)  # (observed alone: a few rows a step)
+                final[ended] = observe(_take(state, ended), seen[ended])
                 final_scores[terminated] = state.scores[terminated]
                 state = deal(_merge(state, games.fresh, terminated), rng)
                 seen = state.current_player
