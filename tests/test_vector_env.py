@@ -32,6 +32,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any, cast
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium import spaces
@@ -54,6 +55,7 @@ from gymnasium.wrappers.vector import (
 )
 from numpy.typing import NDArray
 
+import wizard_rules.integrations
 from wizard_rules import (
     DECK,
     Config,
@@ -73,7 +75,12 @@ from wizard_rules.core.rules import STANDARD, Rules, variant_rules
 from wizard_rules.formats.action_ids import NUM_ACTIONS, action_id, to_action
 from wizard_rules.integrations import vector_env
 from wizard_rules.integrations.tensors import Layout, max_score
-from wizard_rules.integrations.vector_env import SelfPlayVectorEnv, WizardVectorEnv
+from wizard_rules.integrations.vector_env import (
+    SELF_PLAY_ENV_ID,
+    VECTOR_ENV_ID,
+    SelfPlayVectorEnv,
+    WizardVectorEnv,
+)
 from wizard_rules.sim import batch
 from wizard_rules.sim.batch import BatchState
 
@@ -632,6 +639,27 @@ def test_gymnasiums_vector_wrappers_run_on_the_environments() -> None:
     assert isinstance(info, list)
     assert len(info) == 3
     assert "action_mask" in info[0]
+
+
+def test_gymnasiums_make_vec_makes_both_environments(monkeypatch: pytest.MonkeyPatch) -> None:
+    envs = gymnasium.make_vec(VECTOR_ENV_ID, num_envs=3, config=Config(players=5), seat=2)
+    assert isinstance(envs, WizardVectorEnv)
+    assert (envs.num_envs, envs.seat, envs.config) == (3, 2, Config(players=5))
+    assert envs.spec is not None
+    assert envs.spec.id == "wizard_rules/WizardVector-v0"
+    selfplay = gymnasium.make_vec(SELF_PLAY_ENV_ID, num_envs=2, autoreset_mode=NEXT)
+    assert isinstance(selfplay, SelfPlayVectorEnv)
+    assert selfplay.metadata["autoreset_mode"] is NEXT
+    assert SELF_PLAY_ENV_ID == "wizard_rules/WizardSelfPlay-v0"
+    with pytest.raises(gymnasium.error.Error, match="entry point"):  # no single-game env
+        gymnasium.make_vec(VECTOR_ENV_ID, num_envs=2, vectorization_mode="sync")
+    # importing the module again leaves the registration as it is
+    monkeypatch.setattr(wizard_rules.integrations, "vector_env", vector_env)
+    monkeypatch.delitem(sys.modules, "wizard_rules.integrations.vector_env")
+    again = importlib.import_module("wizard_rules.integrations.vector_env")
+    assert again is not vector_env
+    entry = gymnasium.spec(VECTOR_ENV_ID).vector_entry_point
+    assert entry == "wizard_rules.integrations.vector_env:WizardVectorEnv"
 
 
 # -- what is refused ------------------------------------------------------------------------

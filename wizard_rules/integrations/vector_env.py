@@ -84,6 +84,14 @@ environments do; any other option is refused with ``invalid_argument``.
 A :meth:`~WizardVectorEnv.step` before the first reset raises
 :class:`~wizard_rules.IllegalActionError` (``game_over``).
 
+**Gymnasium's registry.**  Importing this module registers both as vector
+entry points: ``gymnasium.make_vec(VECTOR_ENV_ID, num_envs=1024,
+config=Config(players=3))`` makes a :class:`WizardVectorEnv` (the keyword
+arguments go to it), and :data:`SELF_PLAY_ENV_ID` a
+:class:`SelfPlayVectorEnv`.  They have no single-game entry point (for one
+game, use :class:`~wizard_rules.integrations.pettingzoo.SingleAgentEnv`), so
+``make_vec``'s ``"sync"`` and ``"async"`` modes are refused, by Gymnasium.
+
 >>> import numpy as np
 >>> from wizard_rules import Config
 >>> from wizard_rules.integrations.vector_env import WizardVectorEnv
@@ -100,8 +108,8 @@ A :meth:`~WizardVectorEnv.step` before the first reset raises
 
 **The throughput.**  A step costs a few calls of the batch engine and one
 of :func:`~wizard_rules.integrations.batch_tensors.observe` for the whole
-batch, whatever ``num_envs`` is; ``bench/batch.py`` measures the steps per
-second, observations included.
+batch, whatever ``num_envs`` is; its steps per second, observations
+included, are measured in ``bench/batch.py``, not in the tests.
 """
 
 from __future__ import annotations
@@ -144,7 +152,20 @@ from wizard_rules.sim.batch import (
     step,
 )
 
-__all__ = ["AUTORESET_MODES", "BatchPolicy", "SelfPlayVectorEnv", "WizardVectorEnv"]
+__all__ = [
+    "AUTORESET_MODES",
+    "SELF_PLAY_ENV_ID",
+    "VECTOR_ENV_ID",
+    "BatchPolicy",
+    "SelfPlayVectorEnv",
+    "WizardVectorEnv",
+]
+
+VECTOR_ENV_ID: Final = "wizard_rules/WizardVector-v0"
+"""The Gymnasium id of :class:`WizardVectorEnv`, registered when this module is imported."""
+
+SELF_PLAY_ENV_ID: Final = "wizard_rules/WizardSelfPlay-v0"
+"""The Gymnasium id of :class:`SelfPlayVectorEnv`, registered when this module is imported."""
 
 BatchPolicy = Callable[[NDArray[np.float32], NDArray[np.bool_]], Any]
 """A batched policy for :class:`WizardVectorEnv`'s other seats.
@@ -687,3 +708,14 @@ class SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, NDArra
         info.update(self._info(state, state.current_player))
         truncated = np.zeros(games.size, dtype=np.bool_)
         return observe(state, seen), rewards, terminated, truncated, info
+
+
+for _id, _class in ((VECTOR_ENV_ID, "WizardVectorEnv"), (SELF_PLAY_ENV_ID, "SelfPlayVectorEnv")):
+    if _id not in gymnasium.registry:  # once, though the module may be imported again
+        gymnasium.register(
+            _id,
+            vector_entry_point=f"wizard_rules.integrations.vector_env:{_class}",
+            # an episode ends by itself, within the rules' bound: nothing to truncate
+            max_episode_steps=None,
+            nondeterministic=False,
+        )
