@@ -282,6 +282,21 @@ def test_the_learner_sees_what_each_variant_shows(
     assert counts["episodes"] >= 3
 
 
+@pytest.mark.slow
+@MODES
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_many_games_agree_with_the_scalar_engine(
+    players: int, mode: AutoresetMode, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = Config(players=players, rules=rules_of(("forbid_bid_total_match",)))
+    size = 32
+    env = WizardVectorEnv(size, config, seat=players - 1, autoreset_mode=mode)
+    mirror = Mirror(config, size, monkeypatch)
+    steps = {3: 700, 4: 450, 5: 300, 6: 210}[players]  # about three games a row
+    counts = play_learner(env, mirror, steps, seed=100 + players, illegal_every=41)
+    assert counts["episodes"] >= 2 * size
+
+
 def lowest_legal(
     mirror: Mirror, seat: int, calls: list[int]
 ) -> Callable[[NDArray[np.float32], NDArray[np.bool_]], NDArray[np.int64]]:
