@@ -739,7 +739,7 @@ def test_bad_resets_and_a_step_before_reset_are_refused(make: Callable[..., Env]
         ({"num_envs": 0}, InvalidArgumentError, "num_envs must be a whole number"),
         ({"num_envs": 2.0}, InvalidArgumentError, "num_envs must be a whole number"),
         ({"num_envs": batch.MAX_BATCH_SIZE + 1}, InvalidArgumentError, "at most"),
-        ({"config": 4}, InvalidArgumentError, "needs a Config"),
+        ({"config": 4}, InvalidArgumentError, "config must be a Config"),
         (
             {"config": Config(players=3, rules=variant_rules(["canadian_rule"]))},
             ConfigError,

@@ -288,7 +288,7 @@ def _choose(state: BatchState, mask: NDArray[np.bool_], actions: Actions) -> NDA
 
 
 class _Batch:
-    """What both environments share: the games, their generator, and their checks."""
+    """What both environments share: the games' configuration, spaces' size and reward scale."""
 
     def __init__(
         self,
@@ -302,7 +302,12 @@ class _Batch:
         size = _check_num_envs(num_envs)
         if config is None:
             config = Config(players=4)
-        self.fresh: Final = new_batch(config, size)  # type: ignore[arg-type]
+        if type(config) is not Config:
+            raise InvalidArgumentError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"config must be a Config (or None for 4 players), not {show_value(config)}",
+            )
+        self.fresh: Final = new_batch(config, size)
         """``num_envs`` games before their first deal (a new episode's rows come from it)."""
         self.config: Final[Config] = self.fresh.config
         if type(normalize_rewards) is not bool:
@@ -424,7 +429,10 @@ class WizardVectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, NDArray[
 
     @property
     def state(self) -> BatchState | None:
-        """The games, as the batch engine holds them (``None`` before the first reset)."""
+        """The games, as the batch engine holds them (``None`` before the first reset).
+
+        Read it, never change it: its arrays are the environment's own.
+        """
         return self._state
 
     def action_masks(self) -> NDArray[np.bool_]:
@@ -615,7 +623,10 @@ class SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, NDArra
 
     @property
     def state(self) -> BatchState | None:
-        """The games, as the batch engine holds them (``None`` before the first reset)."""
+        """The games, as the batch engine holds them (``None`` before the first reset).
+
+        Read it, never change it: its arrays are the environment's own.
+        """
         return self._state
 
     def action_masks(self) -> NDArray[np.bool_]:
