@@ -219,14 +219,18 @@ class RandomGames(NamedTuple):
     :ivar scores: ``(B, P) int32``, every game's final totals.
     :ivar winners: ``(B, P) bool``, the seats with the highest total (rule 10.2).
     :ivar decisions: ``() int32``, the player decisions made over all the games.
-    :ivar steps: ``() int32``, the lockstep steps the batch took (the most
-        decisions any one game made).
+    :ivar steps: ``() int32``, the lockstep steps the batch took (a trump
+        choice, each bid and each card; a game that names no trump in a
+        round makes no decision in its first step).
+    :ivar actions: with ``record=True``, ``(B, steps) int32``: every game's
+        action at each step, ``-1`` where it made none; else ``None``.
     """
 
     scores: jax.Array
     winners: jax.Array
     decisions: jax.Array
     steps: jax.Array
+    actions: jax.Array | None = None
 
 
 # -- bits ------------------------------------------------------------------------
@@ -320,8 +324,12 @@ def _is_wizard(card: jax.Array) -> jax.Array:
 
 
 def _suit(card: jax.Array) -> jax.Array:
-    """The suit of a suit card (0 to 3); -1 for a Jester or Wizard (or no card)."""
-    return jnp.where((card >= 4) & (card < 56), (card - 4) // 13, -1)
+    """The suit of a suit card (0 to 3); -1 for a Jester or Wizard (or no card).
+
+    By comparisons, not a division (which has no vector instruction).
+    """
+    suit = (card >= 17).astype(jnp.int32) + (card >= 30) + (card >= 43)
+    return jnp.where((card >= 4) & (card < 56), suit, -1)
 
 
 def _led_of(card: jax.Array) -> jax.Array:
@@ -332,7 +340,7 @@ def _led_of(card: jax.Array) -> jax.Array:
 def _strength(card: jax.Array, trump: jax.Array, led: jax.Array) -> jax.Array:
     """How strongly ``card`` stands in a trick (rules 8.1-8.4); the first highest wins."""
     suit = _suit(card)
-    rank = (card - 4) % 13 + 1
+    rank = card - 3 - 13 * suit
     return jnp.where(
         _is_wizard(card),
         40,
@@ -345,9 +353,17 @@ def _strength(card: jax.Array, trump: jax.Array, led: jax.Array) -> jax.Array:
 
 
 def _follow_words(led: jax.Array) -> jax.Array:
-    """``(2,) uint32``: the cards of the led suit (none while undecided or after a Wizard)."""
-    table = jnp.asarray(_FOLLOW_WORDS, dtype=jnp.uint32)
-    return table[led + 1]
+    """``(2,) uint32``: the cards of the led suit (none while undecided or after a Wizard).
+
+    By a choice among four constants, not a table lookup (a gather, slow on CPU).
+    """
+    suits = [led == suit for suit in range(4)]
+    return jnp.stack(
+        [
+            jnp.select(suits, [_u32(_FOLLOW_WORDS[s + 1][w]) for s in range(4)], _u32(0))
+            for w in (0, 1)
+        ]
+    )
 
 
 def _playable(hand: jax.Array, led: jax.Array) -> jax.Array:
@@ -364,48 +380,59 @@ def _playable(hand: jax.Array, led: jax.Array) -> jax.Array:
 def deal_rounds(config: Config, key: jax.Array) -> tuple[jax.Array, jax.Array]:
     """Every round's deal of one game of ``config``, drawn from ``key``.
 
-    Round ``r``'s deal (rule 3.1): from the 60 cards, ``P * r`` are drawn
-    one by one, each uniformly from those left, and seat
-    ``(dealer + 1 + k) % P`` takes the ``k``-th run of ``r``; the next draw
-    is the turned card, if a card is left.  The draws come from
-    :func:`_hash32` of a counter and two seed words that ``key`` gives (see
-    the module's notes on chance).
+    Round ``r``'s deal (rule 3.1): seat ``(dealer + 1 + k) % P`` takes the
+    ``k``-th run of ``r`` cards, drawn one by one, each uniformly from the
+    cards left; then one more card is drawn and turned, if any is left.
+    The draws come from :func:`_hash32` of a counter and two seed words that
+    ``key`` gives (see the module's notes on chance).
 
     :returns: ``hands`` ``(R, P, 2) uint32`` and ``turned`` ``(R,) int32``
         (``-1`` in the last round).
     """
-    players = config.players
-    rounds = config.rounds
     seed = jax.random.bits(key, (2,), jnp.uint32)
-    sizes = jnp.arange(1, rounds + 1, dtype=jnp.int32)  # round r deals r cards a seat
-    dealers = (config.first_dealer + sizes - 1) % players
-    counter = jnp.arange(rounds, dtype=jnp.uint32) * _u32(64)
+    deals = [
+        _deal_round(
+            seed,
+            jnp.int32(size),
+            jnp.int32((config.first_dealer + size - 1) % config.players),
+            players=config.players,
+        )
+        for size in range(1, config.rounds + 1)  # round r deals r cards a seat
+    ]
+    return jnp.stack([h for h, _ in deals]), jnp.stack([t for _, t in deals])
 
-    def one(
-        t: int, carry: tuple[jax.Array, jax.Array, jax.Array]
-    ) -> tuple[jax.Array, jax.Array, jax.Array]:
-        left, hands, turned = carry  # left: (R, 2) the cards not drawn yet
-        word = _hash32(_hash32(counter + _u32(t) ^ seed[0]) ^ seed[1])
+
+def _deal_round(
+    seed: jax.Array, size: jax.Array, dealer: jax.Array, *, players: int
+) -> tuple[jax.Array, jax.Array]:
+    """One round's deal: ``size`` cards to each of ``players`` seats, and the turned card.
+
+    A run of draws per seat, so that a hand is written once, when its run is
+    drawn (a loop that wrote every hand at every draw moved far more memory).
+    """
+    seats = jnp.arange(players)
+
+    def draw(left: jax.Array, t: jax.Array) -> tuple[jax.Array, jax.Array]:
+        word = _hash32(_hash32((size * 64 + t).astype(jnp.uint32) ^ seed[0]) ^ seed[1])
         card = _nth(left, _draw(word, _CARDS - t))
         low, high = _card_words(card)
-        bits = jnp.stack([low, high], axis=-1)  # (R, 2)
-        needed = t <= players * sizes  # a round draws P * r cards and one to turn
-        dealt = t < players * sizes
-        seat = (dealers + 1 + t // sizes) % players
-        mine = dealt[:, None] & (jnp.arange(players)[None, :] == seat[:, None])  # (R, P)
-        hands = hands | jnp.where(mine[:, :, None], bits[:, None, :], _u32(0))
-        turned = jnp.where(needed & ~dealt, card, turned)
-        left = jnp.where(needed[:, None], left & ~bits, left)
-        return left, hands, turned
+        return card, jnp.stack([low, high])
 
-    full = jnp.asarray([_MASK32, (1 << 28) - 1], dtype=jnp.uint32)
-    carry = (
-        jnp.broadcast_to(full, (rounds, 2)),
-        jnp.zeros((rounds, players, 2), dtype=jnp.uint32),
-        jnp.full((rounds,), -1, dtype=jnp.int32),
-    )
-    _, hands, turned = lax.fori_loop(0, _CARDS, one, carry)
-    return hands, turned
+    left = jnp.asarray([_MASK32, (1 << 28) - 1], dtype=jnp.uint32)  # the 60 cards
+    hands = jnp.zeros((players, 2), dtype=jnp.uint32)
+    for k in range(players):
+
+        def one(
+            j: jax.Array, carry: tuple[jax.Array, jax.Array], k: int = k
+        ) -> tuple[jax.Array, jax.Array]:
+            left, run = carry
+            _, bits = draw(left, k * size + j)
+            return left & ~bits, run | bits
+
+        left, run = lax.fori_loop(0, size, one, (left, jnp.zeros(2, dtype=jnp.uint32)))
+        hands = jnp.where((seats == (dealer + 1 + k) % players)[:, None], run, hands)
+    card, _ = draw(left, players * size)
+    return hands, jnp.where(players * size < _CARDS, card, -1)
 
 
 # -- the environment -------------------------------------------------------------
@@ -582,69 +609,23 @@ class JaxWizard:
     def _advance(self, state: State, action: jax.Array) -> State:
         """The game after ``action`` of the player to act, taken as legal (unchecked).
 
-        Every branch (trump choice, bid, card) is worked out and the one of
-        the phase kept.  :meth:`step` checks first; :func:`random_games`
-        draws legal actions only and calls this directly.
+        Each branch (trump choice, bid, card) is worked out and the one of
+        the phase kept, then the trick taken if the card completed it and the
+        round scored if that was its last trick.  :meth:`step` checks first.
         """
         phase = state.phase
-        players = self.num_players
-        current = state.current_player
-        seats = jnp.arange(players)
-
-        # rule 3.4: the dealer names trump; bidding starts left of the dealer
-        choose = phase == _PHASE_CHOOSE_TRUMP
-        # rule 4.1: bids go left; the dealer bids last, then play starts
-        bidding = phase == _PHASE_BID
-        last_bid = current == state.dealer
-        bids = jnp.where(bidding & (seats == current), action - FIRST_BID, state.bids)
-
-        # rules 5 to 8: the card
-        playing = phase == _PHASE_PLAY
-        card = jnp.clip(action, 0, _CARDS - 1)
-        low, high = _card_words(card)
-        bit = jnp.stack([low, high])
-        mine = seats[:, None] == current
-        hands = jnp.where(playing & mine, state.hands & ~bit, state.hands)
-        trick = jnp.where(playing & (seats == state.trick_size), card, state.trick)
-        led = jnp.where(playing & (state.led == -1), _led_of(card), state.led)
-        strength = _strength(card, state.trump, led)
-        better = playing & (strength > state.best)
-        best = jnp.where(better, strength, state.best)
-        winning = jnp.where(better, current, state.winning)
-        trick_size = state.trick_size + playing.astype(jnp.int32)
-        trick_bits = jnp.where(playing, state.trick_bits | bit, state.trick_bits)
-        done = trick_size == players  # only a card completes a trick
-        tricks_won = state.tricks_won + (done & (seats == winning)).astype(jnp.int32)
-        following = (current + 1) % players
-
-        after = state._replace(
-            trump=jnp.where(choose, action - FIRST_TRUMP, state.trump),
-            phase=jnp.where(choose, _PHASE_BID, jnp.where(bidding & last_bid, _PHASE_PLAY, phase)),
-            current_player=jnp.where(
-                choose,
-                state.leader,
-                jnp.where(
-                    bidding,
-                    jnp.where(last_bid, state.leader, following),
-                    jnp.where(done, winning, following),
-                ),
-            ),
-            bids=bids,
-            hands=hands,
-            trick=jnp.where(done, -1, trick),
-            trick_size=jnp.where(done, 0, trick_size),
-            trick_bits=jnp.where(done, _u32(0), trick_bits),
-            led=jnp.where(done, -1, led),
-            best=jnp.where(done, -1, best),
-            winning=jnp.where(done, -1, winning),
-            leader=jnp.where(done, winning, state.leader),
-            tricks_won=tricks_won,
-            played=jnp.where(done, state.played | trick_bits, state.played),
-            rewards=jnp.zeros_like(state.rewards),
-            error=jnp.int32(0),
-        )
-        ended = done & (_count(hands) == 0).all()  # the last trick: every hand is empty
-        return _end_round(after, ended, self.rounds)
+        card = _after_card(state, jnp.clip(action, 0, _CARDS - 1))
+        bid = _after_bid(state, action - FIRST_BID)
+        trump = _after_trump(state, action - FIRST_TRUMP)
+        after = _select(
+            phase == _PHASE_PLAY,
+            card,
+            _select(phase == _PHASE_BID, bid, _select(phase == _PHASE_CHOOSE_TRUMP, trump, state)),
+        )._replace(rewards=jnp.zeros_like(state.rewards), error=jnp.int32(0))
+        done = after.trick_size == self.num_players  # only a card completes a trick
+        after = _select(done, _take_trick(after), after)
+        ended = done & (_count(after.hands) == 0).all()  # the last trick: hands are empty
+        return _select(ended, _end_round(after, self.rounds), after)
 
     # -- what a player sees ---------------------------------------------------------
 
@@ -718,10 +699,14 @@ def _seat_hand(hands: jax.Array, seat: jax.Array) -> jax.Array:
     return jnp.where(mine, hands, _u32(0)).sum(axis=0, dtype=jnp.uint32)
 
 
-def _start_round(state: State, index: jax.Array) -> State:
-    """The game at the start of the round of 0-based ``index``, its deal taken from ``deals``."""
-    hands = state.deals[index]
-    turned = state.deal_turned[index]
+def _start_round(
+    state: State, index: jax.Array, deal: tuple[jax.Array, jax.Array] | None = None
+) -> State:
+    """The game at the start of the round of 0-based ``index``: its deal in play (rules 3.1-3.4).
+
+    :param deal: the round's ``(hands, turned)``; default: ``deals[index]``.
+    """
+    hands, turned = (state.deals[index], state.deal_turned[index]) if deal is None else deal
     wizard = _is_wizard(turned)
     suit = _suit(turned)
     return state._replace(
@@ -733,33 +718,103 @@ def _start_round(state: State, index: jax.Array) -> State:
     )
 
 
-def _end_round(state: State, ended: jax.Array, rounds: int) -> State:
-    """Score the round if it ``ended`` (rules 9.1-9.3) and move on (2.5, 10.1)."""
+def _next_seat(seat: jax.Array, players: int) -> jax.Array:
+    """The seat to the left of ``seat`` (without a division: see :func:`_suit`)."""
+    return jnp.where(seat + 1 == players, 0, seat + 1)
+
+
+def _after_trump(state: State, suit: jax.Array) -> State:
+    """The dealer names ``suit`` trump; bidding starts left of the dealer (rule 3.4)."""
+    return state._replace(trump=suit, phase=jnp.int32(_PHASE_BID), current_player=state.leader)
+
+
+def _after_bid(state: State, bid: jax.Array) -> State:
+    """The player to act bids ``bid``; bids go left, the dealer last, then play (rule 4.1)."""
+    seats = jnp.arange(state.bids.shape[0])
+    last = state.current_player == state.dealer
+    return state._replace(
+        bids=jnp.where(seats == state.current_player, bid, state.bids),
+        phase=jnp.where(last, _PHASE_PLAY, _PHASE_BID).astype(jnp.int32),
+        current_player=jnp.where(
+            last, state.leader, _next_seat(state.current_player, seats.shape[0])
+        ).astype(jnp.int32),
+    )
+
+
+def _after_card(state: State, card: jax.Array) -> State:
+    """The player to act plays ``card`` to the trick; play goes left (rules 5.2, 6, 8).
+
+    The card stands against the trick's best so far: the first card of the
+    highest strength wins (rules 8.1-8.4).  A trick made complete by it is
+    taken by :func:`_take_trick`.
+    """
+    seats = jnp.arange(state.bids.shape[0])
+    current = state.current_player
+    low, high = _card_words(card)
+    bit = jnp.stack([low, high])
+    led = jnp.where(state.led == -1, _led_of(card), state.led)  # rules 6.1-6.3
+    strength = _strength(card, state.trump, led)
+    better = strength > state.best
+    return state._replace(
+        hands=jnp.where(seats[:, None] == current, state.hands & ~bit, state.hands),
+        trick=jnp.where(seats == state.trick_size, card, state.trick),
+        trick_size=state.trick_size + 1,
+        trick_bits=state.trick_bits | bit,
+        led=led,
+        best=jnp.where(better, strength, state.best),
+        winning=jnp.where(better, current, state.winning),
+        current_player=_next_seat(current, seats.shape[0]),
+    )
+
+
+def _take_trick(state: State) -> State:
+    """The complete trick goes to the seat winning it, who leads the next (rules 8.5, 5.3)."""
+    seats = jnp.arange(state.bids.shape[0])
+    winner = state.winning
+    return state._replace(
+        tricks_won=state.tricks_won + (seats == winner).astype(jnp.int32),
+        played=state.played | state.trick_bits,
+        trick=jnp.full_like(state.trick, -1),
+        trick_size=jnp.int32(0),
+        trick_bits=jnp.zeros_like(state.trick_bits),
+        led=jnp.int32(-1),
+        best=jnp.int32(-1),
+        winning=jnp.int32(-1),
+        leader=winner,
+        current_player=winner,
+    )
+
+
+def _end_round(
+    state: State, rounds: int, deal: tuple[jax.Array, jax.Array] | None = None
+) -> State:
+    """The round scored (rules 9.1-9.3), then the next one dealt, or the game over (2.5, 10.1).
+
+    :param deal: the next round's ``(hands, turned)``; default: from
+        ``deals`` (:func:`random_games` deals each round when it starts).
+    """
     players = state.bids.shape[0]
     won = state.tricks_won
     points = jnp.where(state.bids == won, 20 + 10 * won, -10 * jnp.abs(state.bids - won))
-    points = jnp.where(ended, points, 0)
     last = state.round == rounds
-    going_on = ended & ~last
-    dealer = jnp.where(going_on, (state.dealer + 1) % players, state.dealer)
-    leader = jnp.where(ended, (dealer + 1) % players, state.leader)
-    moved = state._replace(
-        round=jnp.where(going_on, state.round + 1, state.round),
+    dealer = jnp.where(last, state.dealer, _next_seat(state.dealer, players))
+    scored = state._replace(
+        round=jnp.where(last, state.round, state.round + 1),
         dealer=dealer,
-        leader=leader,
-        bids=jnp.where(ended, -1, state.bids),
-        tricks_won=jnp.where(ended, 0, state.tricks_won),
+        leader=_next_seat(dealer, players),
+        bids=jnp.full_like(state.bids, -1),
+        tricks_won=jnp.zeros_like(state.tricks_won),
         scores=state.scores + points,
         rewards=points.astype(jnp.float32),
-        played=jnp.where(ended, _u32(0), state.played),
-        turned=jnp.where(ended, -1, state.turned),
-        trump=jnp.where(ended, -1, state.trump),
-        phase=jnp.where(ended & last, _PHASE_OVER, state.phase),
-        current_player=jnp.where(ended & last, -1, state.current_player),
-        terminated=state.terminated | (ended & last),
+        played=jnp.zeros_like(state.played),
+        turned=jnp.int32(-1),
+        trump=jnp.int32(-1),
+        phase=jnp.int32(_PHASE_OVER),
+        current_player=jnp.int32(-1),
+        terminated=last,
     )
-    started = _start_round(moved, jnp.minimum(moved.round, rounds) - 1)
-    return _select(going_on, started, moved)
+    index = jnp.minimum(state.round, rounds - 1)
+    return _select(last, scored, _start_round(scored, index, deal))
 
 
 def _legal_action_mask(state: State) -> jax.Array:
@@ -798,49 +853,118 @@ def _forbidden_bid(state: State) -> jax.Array:
 # -- random games: the fast path -------------------------------------------------------
 
 
-def _random_action(state: State, word: jax.Array) -> jax.Array:
-    """A uniformly random legal action of the player to act, from a uniform 32-bit ``word``."""
-    hand = _seat_hand(state.hands, state.current_player)
-    playable = _playable(hand, state.led)
-    card = _nth(playable, _draw(word, jnp.maximum(_count(playable), 1)))
+def _barrier(value: jax.Array, run_time: jax.Array) -> jax.Array:
+    """``value``, behind a fusion boundary that XLA keeps: a cond on a run-time value.
+
+    Without it XLA's CPU pipeline gives every consumer of a random action
+    its own copy of the action's whole computation (``docs/speed.rst``);
+    ``lax.optimization_barrier`` it drops.  ``run_time`` is never negative.
+    """
+    kept: jax.Array = lax.cond(run_time >= 0, lambda v: v, lambda v: v + 1, value)
+    return kept
+
+
+def _random_card(state: State, word: jax.Array) -> jax.Array:
+    """A uniformly random card of those the player to act may play (rules 7.1-7.3)."""
+    playable = _playable(_seat_hand(state.hands, state.current_player), state.led)
+    return _nth(playable, _draw(word, jnp.maximum(_count(playable), 1)))
+
+
+def _random_bid(state: State, word: jax.Array) -> jax.Array:
+    """A uniformly random bid of those the player to act may make (rules 4.2, 20.1, 25.1)."""
     forbidden = _forbidden_bid(state)
     barred = (forbidden >= 0).astype(jnp.int32)
     bid = _draw(word, state.round + 1 - barred)
-    bid = bid + (barred & (bid >= forbidden)).astype(jnp.int32)
-    return jnp.where(
-        state.phase == _PHASE_PLAY,
-        card,
-        jnp.where(state.phase == _PHASE_BID, FIRST_BID + bid, FIRST_TRUMP + _draw(word, 4)),
+    return bid + (barred & (bid >= forbidden)).astype(jnp.int32)
+
+
+@partial(jax.jit, static_argnums=(0, 1, 3))
+def _play_random(config: Config, batch_size: int, key: jax.Array, record: bool) -> RandomGames:
+    """:func:`random_games`' program: the games in lockstep, round by round.
+
+    Every game of the batch is at the same point of the same round at every
+    step (the rounds have the same shape in every game; only a trump choice
+    is taken by some games and not others, in a step of its own), so each
+    step is written for its place in the round: a bid, or the ``k``-th card
+    of a trick, the trick taken after the last, the round scored after its
+    last trick.  It applies the same functions as :meth:`JaxWizard.step`
+    (:func:`_after_trump`, :func:`_after_bid`, :func:`_after_card`,
+    :func:`_take_trick`, :func:`_end_round`), without a branch to choose.
+    """
+    env = JaxWizard(config)
+    players = config.players
+    deal_key, play_key = jax.random.split(key)
+    # The seeds of env.init's deals for the same keys: game g is the game of
+    # env.init(split(deal_key)[g]), each round dealt here when it starts.
+    deal_seeds = jax.vmap(lambda k: jax.random.bits(k, (2,), jnp.uint32))(
+        jax.random.split(deal_key, batch_size)
+    )
+    seeds = jax.random.bits(play_key, (batch_size,), jnp.uint32)
+    many = jax.vmap
+    Carry = tuple[State, jax.Array, jax.Array, jax.Array]
+    rounds = config.rounds
+    slots = rounds * (1 + players) + players * rounds * (rounds + 1) // 2
+    nothing = jnp.zeros((batch_size, slots if record else 0), dtype=jnp.int32)
+
+    def kept(log: jax.Array, actions: jax.Array, slot: jax.Array) -> jax.Array:
+        if not record:
+            return log
+        return lax.dynamic_update_slice(log, actions[:, None], (jnp.int32(0), slot))
+
+    def deal(size: jax.Array, dealer: jax.Array) -> tuple[jax.Array, jax.Array]:
+        return many(lambda seed, d: _deal_round(seed, size, d, players=players))(
+            deal_seeds, dealer
+        )
+
+    first_dealer = jnp.full(batch_size, config.first_dealer, dtype=jnp.int32)
+    hands, turned = deal(jnp.int32(1), first_dealer)
+    states = many(env.init_dealt)(hands[:, None], turned[:, None])
+
+    def words(counter: jax.Array) -> jax.Array:
+        return _hash32(seeds ^ (counter.astype(jnp.uint32) * _u32(0x9E3779B9)))
+
+    def trick(_: jax.Array, carry: Carry) -> Carry:
+        states, decisions, counter, log = carry
+        for k in range(players):
+            cards = _barrier(many(_random_card)(states, words(counter + k)), counter)
+            log = kept(log, cards, counter + k)
+            states = many(_after_card)(states, cards)
+        states = many(_take_trick)(states)
+        return states, decisions + batch_size * players, counter + players, log
+
+    def one_round(r: jax.Array, carry: Carry) -> Carry:
+        states, decisions, counter, log = carry
+        choosing = states.phase == _PHASE_CHOOSE_TRUMP
+        suits = _draw(words(counter), 4)
+        log = kept(log, jnp.where(choosing, FIRST_TRUMP + suits, -1), counter)
+        states = many(_select)(choosing, many(_after_trump)(states, suits), states)
+        decisions = decisions + choosing.sum(dtype=jnp.int32)
+        for k in range(players):
+            bids = _barrier(many(_random_bid)(states, words(counter + 1 + k)), counter)
+            log = kept(log, FIRST_BID + bids, counter + 1 + k)
+            states = many(_after_bid)(states, bids)
+        carry = (states, decisions + batch_size * players, counter + 1 + players, log)
+        states, decisions, counter, log = lax.fori_loop(0, r + 1, trick, carry)
+        # the next round's deal (the last round's is never used)
+        hands, turned = deal(jnp.minimum(r + 2, rounds), _next_seat(states.dealer, players))
+
+        def end(state: State, hands: jax.Array, turned: jax.Array) -> State:
+            return _end_round(state, rounds, (hands, turned))
+
+        return many(end)(states, hands, turned), decisions, counter, log
+
+    states, decisions, steps, log = lax.fori_loop(
+        0, rounds, one_round, (states, jnp.int32(0), jnp.int32(0), nothing)
+    )
+    best = states.scores.max(axis=1, keepdims=True)
+    return RandomGames(
+        states.scores, states.scores == best, decisions, steps, log if record else None
     )
 
 
-@partial(jax.jit, static_argnums=(0, 1))
-def _play_random(config: Config, batch_size: int, key: jax.Array) -> RandomGames:
-    env = JaxWizard(config)
-    deal_key, play_key = jax.random.split(key)
-    states = jax.vmap(env.init)(jax.random.split(deal_key, batch_size))
-    seeds = jax.random.bits(play_key, (batch_size,), jnp.uint32)
-
-    def going(carry: tuple[jax.Array, State, jax.Array]) -> jax.Array:
-        return ~carry[1].terminated.all()
-
-    def one(carry: tuple[jax.Array, State, jax.Array]) -> tuple[jax.Array, State, jax.Array]:
-        i, states, decisions = carry
-        words = _hash32(seeds ^ _hash32(i.astype(jnp.uint32)))
-        actions = jax.vmap(_random_action)(states, words)
-        # A fusion boundary XLA keeps (a cond on a run-time value): without it,
-        # every consumer of an action gets its own copy of the action's whole
-        # computation (docs/speed.rst).
-        actions = lax.cond(i >= 0, lambda a: a, lambda a: a + 1, actions)
-        acting = (~states.terminated).sum(dtype=jnp.int32)
-        return i + 1, jax.vmap(env._advance)(states, actions), decisions + acting
-
-    steps, states, decisions = lax.while_loop(going, one, (jnp.int32(0), states, jnp.int32(0)))
-    best = states.scores.max(axis=1, keepdims=True)
-    return RandomGames(states.scores, states.scores == best, decisions, steps)
-
-
-def random_games(config: Config, batch_size: int, key: jax.Array) -> RandomGames:
+def random_games(
+    config: Config, batch_size: int, key: jax.Array, *, record: bool = False
+) -> RandomGames:
     """Play ``batch_size`` complete games of ``config`` with uniformly random legal actions.
 
     One jitted XLA program (compiled once per configuration and batch
@@ -851,6 +975,13 @@ def random_games(config: Config, batch_size: int, key: jax.Array) -> RandomGames
     :meth:`JaxWizard.step` applies an accepted one (the actions are legal by
     construction; ``tests/test_jax_engine.py`` replays the games through the
     scalar engine).  This is what the benchmark times.
+
+    Game ``g`` is the game :meth:`JaxWizard.init` deals from key
+    ``jax.random.split(jax.random.split(key)[0], batch_size)[g]``, each
+    round dealt when it starts (the same draws, so the same deals).
+
+    :param record: also return every game's actions (:attr:`RandomGames.actions`),
+        to replay them (memory: ``4 * B * steps`` bytes).
 
     :raises InvalidArgumentError: ``config`` is not a Config or
         ``batch_size`` not a whole number from 1 up.
@@ -866,5 +997,5 @@ def random_games(config: Config, batch_size: int, key: jax.Array) -> RandomGames
             ErrorCode.INVALID_ARGUMENT,
             f"batch_size must be a whole number from 1 up, not {batch_size!r}",
         )
-    games: RandomGames = _play_random(config, batch_size, key)
+    games: RandomGames = _play_random(config, batch_size, key, bool(record))
     return games
