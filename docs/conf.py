@@ -73,7 +73,9 @@ autodoc_default_options = {"members": True, "show-inheritance": True}
 # the pages whose examples need a mocked module (saying which).  Only what is
 # missing is mocked: with the extra installed, autodoc imports the real thing
 # (a module imported under a mock would stay half-mocked for the doctests).
-mocked_if_missing = ("pyspiel", "open_spiel")
+# JAX likewise (the jax extra, several hundred MB): the JAX engine's module
+# only defines functions and classes over it at import.
+mocked_if_missing = ("pyspiel", "open_spiel", "jax")
 autodoc_mock_imports = [name for name in mocked_if_missing if find_spec(name) is None]
 
 # No intersphinx: the build must not need the network.  Names from Python's,
