@@ -205,12 +205,17 @@ class State(NamedTuple):
 
     @property
     def legal_action_mask(self) -> jax.Array:
-        """``(86,) bool``: the ids :meth:`JaxWizard.step` accepts now (none at the end).
+        """``(..., 86) bool``: the ids :meth:`JaxWizard.step` accepts now (none at the end).
 
-        Worked out from the state when read (so a loop that never reads it
-        never pays for it).
+        Worked out from the state when read (a loop that never reads it
+        never pays for it), for one game or a batch of any shape (a state
+        whose fields have leading batch axes, as ``jax.vmap(env.init)``
+        makes it): ``(B, 86)`` for ``B`` games, as pgx's field.
         """
-        return _legal_action_mask(self)
+        mask = _legal_action_mask
+        for _ in range(self.phase.ndim):
+            mask = jax.vmap(mask)
+        return mask(self)
 
 
 class RandomGames(NamedTuple):
