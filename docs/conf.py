@@ -102,6 +102,8 @@ nitpick_ignore_regex = [
     (r"py:class", r"(Action|Json)"),
     # nor OpenSpiel's, Gymnasium's or PettingZoo's.
     (r"py:.*", r"(pyspiel|gymnasium|pettingzoo|open_spiel|spaces|AECEnv)(\..*)?"),
+    # nor JAX's (wizard_rules.sim.jax_engine's arrays are jax.Array).
+    (r"py:.*", r"(jax|jnp|lax)(\..*)?"),
     (r"py:class", r"_Spec"),  # the OpenSpiel game's shared settings (internal)
     (r"py:class", r"_Commands"),  # argparse's subcommand table, as the CLI names it
     # nor rich's (wizard_rules.agents.play draws the terminal with it).

@@ -10,7 +10,10 @@
 It also gives each ruling of the rulings page (``rulings.md``, the project's
 ``shared/rulings.md``) its anchor, ``ruling-N`` (and ``ruling-options``), which
 the rules' "Ruling" lines link to; shows the classes that have no public
-constructor with no signature rather than ``(*args, **kwargs)``; and, where
+constructor with no signature rather than ``(*args, **kwargs)``; links a
+bare class name that its own module does not document to the facade's class
+of that name (``State`` is :class:`wizard_rules.State`, not the JAX engine's
+``State``); and, where
 ``conf.py`` mocks a module that is not installed (OpenSpiel), reads the
 signatures of the classes built on the mock from their own ``__init__`` and
 has the doctest builder skip the pages whose examples need it.
@@ -35,10 +38,12 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.ext.autodoc.mock import ismockmodule  # type: ignore[attr-defined]
 from sphinx.transforms import SphinxTransform
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.inspect import stringify_signature
 
+import wizard_rules
 from wizard_rules import Config
 from wizard_rules.conformance.suite import Case, load_suite
 from wizard_rules.errors import InvalidArgumentError
@@ -273,6 +278,39 @@ def _resolve_short_names(
     best = min(matches, key=len)
     entry = objects[best]
     return _make_reference(app, node["refdoc"], entry.docname, entry.node_id, best, contnode)
+
+
+class FacadeNames(SphinxPostTransform):
+    """Link a bare class name that its own module does not document to the facade's class.
+
+    Signatures and type fields written from string annotations (those that
+    name a class imported only for type checkers, ``State |
+    AnniversaryState``) name classes bare, and Sphinx then searches every
+    module for the name: ``State`` is both :class:`wizard_rules.State` and
+    :class:`wizard_rules.sim.jax_engine.State`.  A bare name means the
+    module's own object where it documents one (the JAX engine's docstrings
+    keep their ``State``), else the facade's: ``wizard_rules.NAME``'s home.
+    """
+
+    default_priority = 5  # before Sphinx's ReferencesResolver (10)
+
+    def run(self, **kwargs: Any) -> None:
+        """Point this page's bare Python class names at the facade's classes."""
+        python: Any = self.env.get_domain("py")  # (a PythonDomain, with its objects)
+        objects = python.objects
+        for node in self.document.findall(addnodes.pending_xref):
+            target = node.get("reftarget", "")
+            if node.get("refdomain") != "py" or not node.get("refspecific") or "." in target:
+                continue
+            module, cls = node.get("py:module"), node.get("py:class")
+            own = [target, f"{module}.{target}", f"{module}.{cls}.{target}"]
+            if any(name in objects for name in own):
+                continue
+            public = getattr(wizard_rules, target, None)
+            if isinstance(public, type):
+                home = f"{public.__module__}.{public.__qualname__}"
+                if home in objects:
+                    node["reftarget"] = home
 
 
 def _make_reference(
@@ -535,5 +573,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("case-list", CaseListDirective)
     app.add_transform(RulingAnchors)
     app.add_transform(SkipExamplesOfMockedModules)
+    app.add_post_transform(FacadeNames)
     app.connect("build-finished", _say_what_was_skipped)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
