@@ -120,8 +120,8 @@ class Hyper:
     """GAE's lambda."""
     epochs: int = 4
     """Passes over a rollout per update."""
-    minibatches: int = 4
-    """Minibatches per pass."""
+    minibatches: int = 32
+    """Minibatches per pass (256 decisions each, at the default sizes)."""
     clip: float = 0.2
     """PPO's clip of the probability ratio."""
     value_coef: float = 0.5
@@ -139,19 +139,27 @@ def init_params(key: jax.Array, obs_size: int, hidden: int) -> Params:
     """Initial weights of the actor and the critic MLPs, normal draws from ``key``, scaled.
 
     Each is ``obs_size -> hidden -> hidden -> out`` with tanh (out 86 for the
-    actor, 1 for the critic); the last layers start small (the policy near
-    uniform over the legal actions, the values near 0).
+    actor, 1 for the critic); a layer's weights are normal over the square
+    root of its inputs, times the square root of 2 in the hidden layers and
+    small in the last (0.01 for the actor, so the policy starts near uniform
+    over the legal actions).  One draw gives them all (each draw of
+    :mod:`jax.random` costs seconds of compiling on a busy CPU).
     """
-    params: Params = {}
+    shapes: list[tuple[str, int, int, float]] = []
     for net, out, last_scale in (("actor", NUM_ACTIONS, 0.01), ("critic", 1, 1.0)):
         sizes = [obs_size, hidden, hidden, out]
         for layer in range(3):
-            key, sub = jax.random.split(key)
-            scale = (last_scale if layer == 2 else np.sqrt(2.0)) / np.sqrt(sizes[layer])
-            params[f"{net}_w{layer}"] = scale * jax.random.normal(
-                sub, (sizes[layer], sizes[layer + 1]), dtype=jnp.float32
-            )
-            params[f"{net}_b{layer}"] = jnp.zeros(sizes[layer + 1], dtype=jnp.float32)
+            gain = last_scale if layer == 2 else float(np.sqrt(2.0))
+            shapes.append((f"{net}_{layer}", sizes[layer], sizes[layer + 1], gain))
+    draws = jax.random.normal(key, (sum(rows * cols for _, rows, cols, _ in shapes),))
+    params: Params = {}
+    start = 0
+    for name, rows, cols, gain in shapes:
+        net, index = name.split("_")
+        weights = draws[start : start + rows * cols].reshape(rows, cols)
+        params[f"{net}_w{index}"] = (gain / np.sqrt(rows)) * weights
+        params[f"{net}_b{index}"] = jnp.zeros(cols, dtype=jnp.float32)
+        start += rows * cols
     return params
 
 
@@ -625,7 +633,8 @@ def train(
         if number % report == 0:
             print(
                 f"update {number}: {rows[-1]['decisions']} decisions, {games} games, mean "
-                f"score {rows[-1]['mean_score']}, entropy {rows[-1]['entropy']}, {now:.0f} s",
+                f"score {'-' if games == 0 else rows[-1]['mean_score']}, entropy "
+                f"{rows[-1]['entropy']}, {now:.0f} s",
                 flush=True,
             )
         if minutes is not None and now > 60 * minutes:
