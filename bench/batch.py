@@ -575,7 +575,7 @@ def plot(figures: dict[str, dict[str, float]], per_game: float, path: Path) -> N
         f'<text x="{(left + width - right) / 2}" y="{height - 12}" text-anchor="middle">'
         "games in the batch</text>"
     )
-    row = 0
+    legend: list[tuple[str, str]] = []
     for label, colour, name, dashes in series:
         drawn = [size for size in sizes if name.format(size) in games]
         if not drawn:
@@ -591,10 +591,7 @@ def plot(figures: dict[str, dict[str, float]], per_game: float, path: Path) -> N
                 f'<circle cx="{x(size):.1f}" cy="{y(games[name.format(size)]):.1f}" r="3" '
                 f'fill="{colour}"/>'
             )
-        parts.append(
-            f'<text x="{left + 10}" y="{top + 16 + 16 * row}" fill="{colour}">{label}</text>'
-        )
-        row += 1
+        legend.append((label, colour))
     for label, colour, name in lines:
         if name in games:
             level = y(games[name])
@@ -602,10 +599,11 @@ def plot(figures: dict[str, dict[str, float]], per_game: float, path: Path) -> N
                 f'<line x1="{left}" x2="{width - right}" y1="{level:.1f}" y2="{level:.1f}" '
                 f'stroke="{colour}" stroke-dasharray="6,4" stroke-width="2"/>'
             )
-            parts.append(
-                f'<text x="{left + 10}" y="{top + 16 + 16 * row}" fill="{colour}">{label}</text>'
-            )
-            row += 1
+            legend.append((label, colour))
+    # the legend in the lower right, below the lines of the fastest engines
+    for row, (label, colour) in enumerate(legend):
+        level = height - bottom - 10 - 16 * (len(legend) - 1 - row)
+        parts.append(f'<text x="{left + 240}" y="{level}" fill="{colour}">{label}</text>')
     parts.append("</svg>")
     path.write_text("\n".join(parts) + "\n", encoding="utf-8")
 
@@ -616,10 +614,24 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a short run (under two minutes)")
     parser.add_argument("--repeats", type=int, help="how many interleaved repeats")
     parser.add_argument("--plot", type=Path, help="write the plot of the figures (SVG)")
+    parser.add_argument(
+        "--replot",
+        type=Path,
+        metavar="JSON",
+        help="with --plot: draw the plot from a saved last line of a run, and run nothing",
+    )
     parser.add_argument("--jax-worker", choices=JAX_MODES, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.jax_worker:
         jax_worker(args.jax_worker)
+        return
+    if args.replot:
+        saved = json.loads(args.replot.read_text(encoding="utf-8").strip().splitlines()[-1])
+        scalar = saved["figures"]["scalar"]
+        per_game = saved.get(
+            "decisions_per_game", 1e6 / scalar["us_per_decision"] / scalar["games_per_second"]
+        )
+        plot(saved["figures"], per_game, args.plot or Path("batch-speed.svg"))
         return
     repeats = args.repeats or (3 if args.quick else 5)
     seconds = 1.0 if args.quick else 3.0  # per engine (and batch size) and repeat
@@ -753,8 +765,8 @@ def main() -> None:
         f"memory: {per_state:.0f} bytes a retained scalar state ({states} states); "
         f"{batch_bytes:.0f} bytes a game in the batch"
     )
+    per_game = sum(d for _, d, _ in runs["scalar"]) / sum(g for _, _, g in runs["scalar"])
     if args.plot:
-        per_game = sum(d for _, d, _ in runs["scalar"]) / sum(g for _, _, g in runs["scalar"])
         plot(figures, per_game, args.plot)
         print(f"wrote {args.plot}")
     report = {
@@ -767,6 +779,7 @@ def main() -> None:
         "scalar_vs_python": round(python_us / scalar_us, 3),
         "bytes_per_state": round(per_state, 1),
         "batch_bytes_per_game": round(batch_bytes, 1),
+        "decisions_per_game": round(per_game, 2),
         "jax_us_per_decision": round(jax_us, 5),
         "jax_best_size": jax_best,
         "jax_vs_cpp": round(cpp_us / jax_us, 2),
