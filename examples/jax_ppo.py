@@ -28,8 +28,8 @@ minibatches, with Adam.  The run writes to ``--out``:
   games finished in that update, their mean return and mean final score
   (points) of the learner, the losses, the policy's entropy and the wall
   seconds so far;
-- ``curve.png`` and ``curve.svg``: the mean final score per update, drawn
-  with matplotlib;
+- ``curve.png`` and ``curve.svg``: the learner's mean final score over the
+  last ``--num-envs`` games that ended, drawn with matplotlib;
 - ``arena.json`` and ``arena.txt``: the trained agent at one seat against
   three :class:`~wizard_rules.agents.bots.HeuristicBot` and against three
   :class:`~wizard_rules.agents.bots.RandomBot`, and as the baseline a
@@ -672,8 +672,28 @@ COLUMNS: Final = (
 """The columns of ``curve.csv``."""
 
 
-def write_curve(rows: Sequence[Mapping[str, Any]], out: Path) -> None:
-    """Write ``curve.csv``, and draw the mean score to ``curve.png`` and ``curve.svg``."""
+def window_means(rows: Sequence[Mapping[str, Any]], window: int) -> list[tuple[int, float]]:
+    """The curve drawn: at each update where games ended, the mean score of the last games.
+
+    The mean, weighted by games, over the updates back to the one that
+    brings at least ``window`` games (all of them, early on), so that an
+    update where only a few games ended does not make a spike.
+    """
+    points: list[tuple[int, float]] = []
+    scored = [row for row in rows if row["games"]]
+    for end, row in enumerate(scored):
+        games = total = 0.0
+        for back in reversed(scored[: end + 1]):
+            games += back["games"]
+            total += back["games"] * back["mean_score"]
+            if games >= window:
+                break
+        points.append((int(row["decisions"]), total / games))
+    return points
+
+
+def write_curve(rows: Sequence[Mapping[str, Any]], out: Path, window: int = 256) -> None:
+    """Write ``curve.csv``, and draw :func:`window_means` to ``curve.png`` and ``curve.svg``."""
     with (out / "curve.csv").open("w", newline="") as file:
         writer = csv.DictWriter(file, COLUMNS)
         writer.writeheader()
@@ -685,16 +705,11 @@ def write_curve(rows: Sequence[Mapping[str, Any]], out: Path) -> None:
 
     plt.rcParams["svg.hashsalt"] = "wizard-rules"  # the same SVG from the same curve
     figure, axes = plt.subplots(figsize=(7, 3.6), layout="constrained")
-    scored = [row for row in rows if row["mean_score"] is not None]
-    axes.plot(
-        [row["decisions"] for row in scored],
-        [row["mean_score"] for row in scored],
-        color="#1f77b4",
-        linewidth=1.5,
-    )
+    points = window_means(rows, window)
+    axes.plot([x for x, _ in points], [y for _, y in points], color="#1f77b4", linewidth=1.5)
     axes.axhline(0, color="#888888", linewidth=0.8)
     axes.set_xlabel("training decisions of the learner")
-    axes.set_ylabel("mean final score\n(games ended in the update)")
+    axes.set_ylabel(f"mean final score\n(last {window} games)")
     axes.set_title("PPO on the JAX engine, one seat of four, against three random players")
     axes.grid(True, alpha=0.3)
     figure.savefig(out / "curve.png", dpi=120)
@@ -911,7 +926,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     training = train(args.updates, args.seed, hyper, args.minutes, args.report)
     train_cpu = time.process_time() - cpu
     save_params(training.params, out / "params.npz")
-    write_curve(training.rows, out)
+    write_curve(training.rows, out, hyper.num_envs)
 
     agent = PolicyBot(training.params, Config(players=PLAYERS))
     bots: dict[str, Bot] = {"agent": agent, "random": RandomBot(), "heuristic": HeuristicBot()}

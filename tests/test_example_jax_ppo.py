@@ -280,3 +280,15 @@ def test_a_heuristic_table_plays_through_the_duplicate_games() -> None:
     assert result.games_played == 4
     # the same bot at every seat of every rotation: the same mean, a zero difference
     assert result.difference == 0
+
+
+def test_the_curve_drawn_is_a_mean_over_the_last_games() -> None:
+    rows = [
+        {"decisions": 10, "games": 0, "mean_score": None},
+        {"decisions": 20, "games": 4, "mean_score": -100.0},
+        {"decisions": 30, "games": 1, "mean_score": 50.0},
+        {"decisions": 40, "games": 4, "mean_score": 10.0},
+    ]
+    # a window of 4 games: each point goes back to the update that brings 4 games
+    assert PPO.window_means(rows, 4) == [(20, -100.0), (30, (-400 + 50) / 5), (40, 10.0)]
+    assert PPO.window_means(rows, 100) == [(20, -100.0), (30, -70.0), (40, (-400 + 50 + 40) / 9)]
