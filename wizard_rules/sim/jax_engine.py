@@ -395,16 +395,16 @@ def deal_rounds(config: Config, key: jax.Array) -> tuple[jax.Array, jax.Array]:
         (``-1`` in the last round).
     """
     seed = jax.random.bits(key, (2,), jnp.uint32)
-    deals = [
-        _deal_round(
-            seed,
-            jnp.int32(size),
-            jnp.int32((config.first_dealer + size - 1) % config.players),
-            players=config.players,
-        )
-        for size in range(1, config.rounds + 1)  # round r deals r cards a seat
-    ]
-    return jnp.stack([h for h, _ in deals]), jnp.stack([t for _, t in deals])
+    players = config.players
+
+    def one(_: None, size: jax.Array) -> tuple[None, tuple[jax.Array, jax.Array]]:
+        dealer = (config.first_dealer + size - 1) % players
+        return None, _deal_round(seed, size, dealer, players=players)
+
+    # A scan over the rounds (round r deals r cards a seat): each round's loops
+    # keep a trip count that vmap does not batch, and compile once, not R times.
+    _, (hands, turned) = lax.scan(one, None, jnp.arange(1, config.rounds + 1, dtype=jnp.int32))
+    return hands, turned
 
 
 def _deal_round(
