@@ -515,11 +515,11 @@ def plot(figures: dict[str, dict[str, float]], per_game: float, path: Path) -> N
     and the JAX engine's figures are lines over their batch sizes; the
     vector environments are not drawn (their steps carry observations).
     """
-    width, height, left, right, top, bottom = 720, 420, 70, 20, 30, 50
+    width, height, left, right, top, bottom = 720, 400, 70, 20, 30, 50
     series = [
         ("wizard-rules batch (numpy)", "#1f77b4", "batch {}", ""),
         ("wizard-rules JAX, one core", "#9467bd", "jax {} (one core)", ""),
-        ("wizard-rules JAX, all cores", "#9467bd", "jax {} (all cores)", "3,3"),
+        ("wizard-rules JAX, all cores (dotted)", "#9467bd", "jax {} (all cores)", "3,3"),
         (
             "wizard-rules JAX, jit(while_loop(vmap(step))), one core",
             "#8c564b",
@@ -533,6 +533,7 @@ def plot(figures: dict[str, dict[str, float]], per_game: float, path: Path) -> N
         ("OpenSpiel oh_hell, from Python", "#ff7f0e", "openspiel python"),
         (f"Rust engine, {RUST_US} us (quoted from the issue)", "#7f7f7f", "rust"),
     ]
+    key = 16 * (len(series) + len(lines)) + 10  # the legend's band, below the plot
     sizes = sorted(set(SIZES + JAX_SIZES + JAX_STEP_SIZES))
     games = {
         name: 1e6 / value["us_per_decision"] / per_game
@@ -552,9 +553,9 @@ def plot(figures: dict[str, dict[str, float]], per_game: float, path: Path) -> N
         return height - bottom - (height - top - bottom) * share
 
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + key}" '
         'font-family="sans-serif" font-size="12">',
-        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<rect width="{width}" height="{height + key}" fill="white"/>',
         f'<text x="{left}" y="18">games per second (log scale) against batch size: '
         f"4-player games of {per_game:.0f} decisions, random play</text>",
     ]
@@ -599,11 +600,12 @@ def plot(figures: dict[str, dict[str, float]], per_game: float, path: Path) -> N
                 f'<line x1="{left}" x2="{width - right}" y1="{level:.1f}" y2="{level:.1f}" '
                 f'stroke="{colour}" stroke-dasharray="6,4" stroke-width="2"/>'
             )
-            legend.append((label, colour))
-    # the legend in the lower right, below the lines of the fastest engines
+            legend.append((f"{label} (dashed level)", colour))
+    # the legend below the axis: solid lines over batch sizes, dashed levels
     for row, (label, colour) in enumerate(legend):
-        level = height - bottom - 10 - 16 * (len(legend) - 1 - row)
-        parts.append(f'<text x="{left + 240}" y="{level}" fill="{colour}">{label}</text>')
+        parts.append(
+            f'<text x="{left}" y="{height + 8 + 16 * row}" fill="{colour}">{label}</text>'
+        )
     parts.append("</svg>")
     path.write_text("\n".join(parts) + "\n", encoding="utf-8")
 
