@@ -388,7 +388,7 @@ def deal_rounds(config: Config, key: jax.Array) -> tuple[jax.Array, jax.Array]:
     Round ``r``'s deal (rule 3.1): seat ``(dealer + 1 + k) % P`` takes the
     ``k``-th run of ``r`` cards, drawn one by one, each uniformly from the
     cards left; then one more card is drawn and turned, if any is left.
-    The draws come from :func:`_hash32` of a counter and two seed words that
+    The draws come from ``_hash32`` of a counter and two seed words that
     ``key`` gives (see the module's notes on chance).
 
     :returns: ``hands`` ``(R, P, 2) uint32`` and ``turned`` ``(R,) int32``
