@@ -104,7 +104,13 @@ Params = dict[str, jax.Array]
 
 @attrs.frozen
 class Hyper:
-    """The hyperparameters of a run (cleanrl's PPO defaults where they fit)."""
+    """The hyperparameters of a run.
+
+    The clip, the loss weights, the gradient norm, gamma, lambda and the
+    epochs are cleanrl's PPO defaults; the sizes are this script's, and 32
+    minibatches (cleanrl: 4) because an update of 8,192 decisions learned
+    clearly faster with 128 gradient steps than with 16.
+    """
 
     num_envs: int = 256
     """Games played in lockstep."""
