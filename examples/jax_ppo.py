@@ -297,54 +297,9 @@ def _select(keep: jax.Array, new: State, old: State) -> State:
     return chosen
 
 
-def deal_batch(
-    key: jax.Array, count: int, players: int, rounds: int
-) -> tuple[jax.Array, jax.Array]:
-    """Every round's deal of ``count`` games: the hands and the turned cards.
-
-    Each round's 60 cards are put in a uniformly random order (an
-    ``argsort`` of uniform draws from ``key``); in round ``r`` seat ``i``
-    takes the cards at positions ``i * r`` to ``(i + 1) * r - 1`` and the
-    card at position ``P * r`` is turned, if there is one (rules 3.1 to
-    3.3).  That is the distribution of
-    :func:`~wizard_rules.sim.jax_engine.deal_rounds` (which seat takes which
-    run of cards does not change it), but it compiles in about two seconds
-    where ``deal_rounds``, unrolled round by round, takes about twenty on
-    this machine; and it runs only when a game has ended.
-
-    :returns: ``(count, R, P, 2) uint32`` hands and ``(count, R) int32``
-        turned cards (``-1`` when none is left), each game's as
-        :meth:`JaxWizard.init_dealt` takes them.
-    """
-    cards = 60
-    order = jnp.argsort(jax.random.uniform(key, (count, rounds, cards)), axis=-1)
-    position = jnp.argsort(order, axis=-1)  # (count, R, 60): each card's place in the order
-    size = jnp.arange(1, rounds + 1)[None, :, None]
-    seat = jnp.where(position < players * size, position // size, -1)
-    card = jnp.arange(cards)
-    bits = jnp.stack(
-        [
-            jnp.where(card < 32, jnp.uint32(1) << (card % 32).astype(jnp.uint32), 0),
-            jnp.where(card >= 32, jnp.uint32(1) << (card % 32).astype(jnp.uint32), 0),
-        ]
-    ).astype(jnp.uint32)  # (2, 60)
-    mine = seat[:, :, None, :] == jnp.arange(players)[None, None, :, None]  # (count, R, P, 60)
-    hands = jnp.where(mine[..., None, :], bits, jnp.uint32(0)).sum(axis=-1, dtype=jnp.uint32)
-    turned_at = players * jnp.arange(1, rounds + 1)
-    turned = jnp.where(
-        turned_at < cards,
-        jnp.take_along_axis(order, jnp.minimum(turned_at, cards - 1)[None, :, None], axis=-1)[
-            ..., 0
-        ],
-        -1,
-    ).astype(jnp.int32)
-    return hands, turned
-
-
 def new_games(env: JaxWizard, key: jax.Array, count: int) -> State:
-    """``count`` new games, their deals drawn from ``key`` (:func:`deal_batch`)."""
-    hands, turned = deal_batch(key, count, env.num_players, env.rounds)
-    games: State = jax.vmap(env.init_dealt)(hands, turned)
+    """``count`` new games (``vmap`` of :meth:`JaxWizard.init`), their deals drawn from ``key``."""
+    games: State = jax.vmap(env.init)(jax.random.split(key, count))
     return games
 
 

@@ -5,9 +5,10 @@ hand; here the script's command line trains a small network for a few
 updates of a few games and plays one deal at each table of the
 evaluation, and its pieces are checked against the library: the JAX
 engine refuses none of the learner's actions (so the masked policy only
-picked legal ids), the deals it draws are deals, and the agent as a bot
-plays legal games of the scalar engine with the logits of the trained
-network.
+picked legal ids), and the agent as a bot plays legal games of the scalar
+engine with the logits of the trained network.  That the JAX engine's
+observations and masks are the scalar engine's is tests/test_jax_engine.py's
+part.
 """
 
 from __future__ import annotations
@@ -29,10 +30,7 @@ jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")
 
 from wizard_rules import (  # noqa: E402
-    DECK,
-    Card,
     Config,
-    Deal,
     apply,
     legal_actions,
     new_game,
@@ -40,9 +38,8 @@ from wizard_rules import (  # noqa: E402
     random_deal,
 )
 from wizard_rules.agents.bots import HeuristicBot  # noqa: E402
-from wizard_rules.formats.action_ids import action_id, to_action  # noqa: E402
+from wizard_rules.formats.action_ids import action_id  # noqa: E402
 from wizard_rules.integrations.tensors import Layout  # noqa: E402
-from wizard_rules.sim.jax_engine import JaxWizard  # noqa: E402
 
 SCRIPT = Path(__file__).resolve().parent.parent / "examples" / "jax_ppo.py"
 
@@ -163,34 +160,6 @@ def test_the_masked_logits_only_sample_legal_ids() -> None:
     assert len(set(actions.tolist())) > 10  # not one id every time
 
 
-def test_the_deals_are_deals() -> None:
-    # round r: every seat r cards, disjoint, the turned card in no hand, none left
-    # to turn in the last round (rules 3.1-3.3)
-    hands, turned = jax.jit(PPO.deal_batch, static_argnums=(1, 2, 3))(jax.random.key(4), 64, 4, 15)
-    hands = np.asarray(hands).astype(np.uint64)
-    words = hands[..., 0] | (hands[..., 1] << np.uint64(32))  # (64, 15, 4)
-    turned = np.asarray(turned)
-    for game in range(64):
-        for r in range(15):
-            masks = [int(w) for w in words[game, r]]
-            assert [bin(m).count("1") for m in masks] == [r + 1] * 4
-            union = 0
-            for m in masks:
-                assert union & m == 0
-                union |= m
-            if r < 14:
-                assert 0 <= turned[game, r] < 60
-                assert not union >> int(turned[game, r]) & 1
-            else:
-                assert turned[game, r] == -1
-    # each card about equally often in seat 0's hand of round 1 (64 * 15 draws
-    # of one card would be too few: count all of round 15's hands instead, 15
-    # cards of 60 per seat: each card in seat 0's hand with chance 1/4)
-    counts = np.array([[(int(w) >> c) & 1 for c in range(60)] for w in words[:, 14, 0]]).sum(0)
-    assert counts.sum() == 64 * 15
-    assert counts.max() <= 32  # mean 16, standard deviation about 3.5
-
-
 def test_the_bot_uses_the_networks_logits() -> None:
     # the bot's numpy forward pass is the JAX actor's, and it plays the best legal id
     params = PPO.init_params(jax.random.key(7), 592, 16)
@@ -216,52 +185,6 @@ def test_the_bot_uses_the_networks_logits() -> None:
     assert action_id(chosen) == int(np.argmax(np.asarray(logits)))
     assert bot.decisions == 1
     assert bot.illegal == 0
-
-
-def _cards(words: Any) -> tuple[Card, ...]:
-    low, high = (int(w) for w in np.asarray(words))
-    bits = low | high << 32
-    return tuple(DECK[c] for c in range(60) if bits >> c & 1)
-
-
-def test_a_game_of_the_scripts_deals_is_the_scalar_engines() -> None:
-    # one game dealt by deal_batch, played by random legal actions through the JAX
-    # engine and the scalar one: the same masks, the learner's observation
-    # (JaxWizard.observe, what it trains on, and Layout.encode, what PolicyBot
-    # reads) and the same scores at every decision
-    config = Config(players=4)
-    env = JaxWizard(config)
-    hands, turned = jax.jit(PPO.deal_batch, static_argnums=(1, 2, 3))(jax.random.key(9), 1, 4, 15)
-    game = jax.jit(env.init_dealt)(hands[0], turned[0])
-    step = jax.jit(env.step)
-    observe = jax.jit(env.observe)
-    mask_of = jax.jit(lambda s: s.legal_action_mask)
-    layout = Layout(4)
-    state = new_game(config)
-    rng = random.Random(9)
-    decisions = 0
-    while not state.is_over:
-        if state.is_chance:
-            r = state.round - 1
-            card = int(turned[0, r])
-            dealt = Deal(
-                [_cards(hands[0, r, s]) for s in range(4)], DECK[card] if card >= 0 else None
-            )
-            state = apply(state, dealt)
-            continue
-        legal = sorted(action_id(a) for a in legal_actions(state))
-        assert np.flatnonzero(np.asarray(mask_of(game))).tolist() == legal
-        expected = layout.encode(player_view(state, PPO.SEAT))
-        np.testing.assert_array_equal(np.asarray(observe(game, PPO.SEAT)), expected)
-        assert int(game.current_player) == state.current_player
-        chosen = rng.choice(legal)
-        game = step(game, chosen)
-        assert int(game.error) == 0
-        state = apply(state, to_action(chosen, state.current_player))
-        decisions += 1
-        assert [int(x) for x in game.scores] == list(state.scores)
-    assert bool(game.terminated)
-    assert decisions >= 4 * 135
 
 
 def test_bad_command_lines_are_refused() -> None:
