@@ -440,10 +440,10 @@ def test_the_engines_agree_step_by_step(players: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_the_engines_agree_over_more_games(players: int) -> None:
-    counts = differential(players, 2, seed=100 + players, from_keys=True, observe_every=4)
-    assert counts.games == 2 * len(RULES)
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_the_engines_agree_on_games_dealt_from_keys(players: int) -> None:
+    counts = differential(players, 1, seed=100 + players, from_keys=True, observe_every=2)
+    assert counts.games == len(RULES)
 
 
 # -- planted bugs: the comparisons catch them --------------------------------------
@@ -591,11 +591,11 @@ def test_random_games_replay_through_the_scalar_engine(name: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "name", "first"),
-    [(3, "plus_minus_one", 2), (5, "hardcore", 1), (6, "standard", 5)],
+    [(3, "plus_minus_one", 2), (5, "hardcore", 0), (6, "standard", 0)],
 )
 def test_random_games_replay_for_other_player_counts(players: int, name: str, first: int) -> None:
     config = Config(players=players, first_dealer=first, rules=RULES[name])
-    replay_random_games(config, 16, jax.random.key(players))
+    replay_random_games(config, 8, jax.random.key(players))
 
 
 def test_random_games_are_seeded() -> None:
