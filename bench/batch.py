@@ -97,7 +97,9 @@ size), ``best_us_per_decision`` and ``best_vs_cpp`` (the best of the batch
 engine and the JAX engine on one core), ``vector_env_steps_per_second``
 (the learner env at its best size), ``self_play_env_steps_per_second``,
 ``jax_compile``, the load average at the end, and the details.  ``--plot
-FILE`` writes the games-per-second plot of the docs' speed page (SVG).
+FILE`` writes the games-per-second plot of the docs' speed page (SVG);
+``--replot JSON --plot FILE`` draws it again from a saved last line, without
+running anything.
 """
 
 from __future__ import annotations
