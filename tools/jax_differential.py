@@ -79,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     mismatches = 0
     totals = {"games": 0, "decisions": 0, "refusals": 0, "observations": 0}
+    replays = {"games": 0, "decisions": 0}
     started = time.perf_counter()
     print(f"jax {jax.__version__} on {jax.devices()[0].platform}; {vars(args)}", flush=True)
     for players in args.players:
@@ -134,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
                     replayed += done
                     decisions += made
                 mismatches += failed
+                replays["games"] += replayed
+                replays["decisions"] += decisions
                 print(
                     f"replay {players}p {option:8}: games {replayed} decisions {decisions} "
                     f"mismatches {failed} seconds {time.perf_counter() - clock:.1f}",
@@ -142,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"total: {totals['games']} games stepped, {totals['decisions']} decisions, "
         f"{totals['refusals']} refusals, {totals['observations']} observations compared; "
+        f"{replays['games']} random games replayed, {replays['decisions']} decisions; "
         f"mismatches {mismatches}; {time.perf_counter() - started:.0f} s",
         flush=True,
     )
