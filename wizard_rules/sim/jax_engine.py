@@ -89,24 +89,30 @@ from wizard_rules.core.rules import (
 )
 from wizard_rules.errors import ConfigError, ErrorCode, InvalidArgumentError
 from wizard_rules.formats.action_ids import FIRST_BID, FIRST_TRUMP, NO_TRUMP, NUM_ACTIONS
+from wizard_rules.sim import batch
 
 __all__ = ["JaxWizard", "RandomGames", "State", "deal_rounds", "random_games"]
 
 # -- numbers shared with the numpy batch engine (wizard_rules.sim.batch) ---------
 
-_PHASE_CHOOSE_TRUMP: Final = 1
-_PHASE_BID: Final = 2
-_PHASE_PLAY: Final = 3
-_PHASE_OVER: Final = 4
+_PHASE_CHOOSE_TRUMP: Final = batch.PHASE_CHOOSE_TRUMP
+_PHASE_BID: Final = batch.PHASE_BID
+_PHASE_PLAY: Final = batch.PHASE_PLAY
+_PHASE_OVER: Final = batch.PHASE_GAME_OVER
 
-_E_INVALID_ACTION: Final = 1
-_E_GAME_OVER: Final = 2
-_E_WRONG_PHASE: Final = 3
-_E_NO_TRUMP: Final = 7
-_E_BID_OUT_OF_RANGE: Final = 8
-_E_BID_TOTAL: Final = 9
-_E_NOT_IN_HAND: Final = 10
-_E_MUST_FOLLOW: Final = 11
+
+def _error_number(code: ErrorCode) -> int:
+    return batch.ERROR_CODES.index(code)
+
+
+_E_INVALID_ACTION: Final = _error_number(ErrorCode.INVALID_ACTION)
+_E_GAME_OVER: Final = _error_number(ErrorCode.GAME_OVER)
+_E_WRONG_PHASE: Final = _error_number(ErrorCode.WRONG_PHASE)
+_E_NO_TRUMP: Final = _error_number(ErrorCode.NO_TRUMP_NOT_ALLOWED)
+_E_BID_OUT_OF_RANGE: Final = _error_number(ErrorCode.BID_OUT_OF_RANGE)
+_E_BID_TOTAL: Final = _error_number(ErrorCode.BID_TOTAL_FORBIDDEN)
+_E_NOT_IN_HAND: Final = _error_number(ErrorCode.CARD_NOT_IN_HAND)
+_E_MUST_FOLLOW: Final = _error_number(ErrorCode.MUST_FOLLOW_SUIT)
 
 _PLUS_MINUS_ONE: Final = 1  # State.restriction
 _HARDCORE: Final = 2
@@ -206,6 +212,12 @@ class State(NamedTuple):
     @property
     def legal_action_mask(self) -> jax.Array:
         """``(..., 86) bool``: the ids :meth:`JaxWizard.step` accepts now (none at the end).
+
+        All ``False`` for a finished game, as the scalar engine has no legal
+        action there (pgx makes every action legal at the end instead, to
+        keep a masked softmax finite): mask logits with a finite value
+        (``jnp.where(mask, logits, -1e9)``), or with
+        ``mask | state.terminated[..., None]``, where finished games share a batch.
 
         Worked out from the state when read (a loop that never reads it
         never pays for it), for one game or a batch of any shape (a state
@@ -506,8 +518,9 @@ class JaxWizard:
         """A new game whose deals are drawn from ``key``, at its first decision.
 
         :param key: a :func:`jax.random.key` (or a raw ``uint32[2]`` key).
+        :raises InvalidArgumentError: ``key`` is not one key.
         """
-        hands, turned = deal_rounds(self.config, key)
+        hands, turned = deal_rounds(self.config, _check_key(key))
         return self.init_dealt(hands, turned)
 
     def init_dealt(self, hands: jax.Array, turned: jax.Array) -> State:
@@ -560,9 +573,13 @@ class JaxWizard:
         :returns: the new state.  A refused action leaves every field but
             :attr:`State.error` (its error number) and :attr:`State.rewards`
             (zero) as it was.
+        :raises InvalidArgumentError: ``state`` is a batch (use
+            ``jax.vmap(env.step)``) or ``action`` is not an integer scalar
+            (checked when traced: shapes and dtypes are known then).
         """
         del key
-        action = jnp.asarray(action, dtype=jnp.int32)
+        _check_one_game(state, "step")
+        action = _integer_scalar(action, "action")
         error = self._refusal(state, action)
         after = self._advance(state, action)
         accepted = error == 0
@@ -644,10 +661,18 @@ class JaxWizard:
         card, trump, bids, tricks won, leader, the trick, this round's
         finished tricks and the scores divided by the most a player can
         score.  Nothing of another seat's hand or of a later deal.
+
+        A ``player`` that is no seat (``-1``, as ``current_player`` is at the
+        end, or ``P`` and up) gets a vector of zeros, as
+        :func:`wizard_rules.integrations.batch_tensors.observe` writes for
+        ``-1``: a real seat's vector always has a one in its ``seat`` piece.
+
+        :raises InvalidArgumentError: ``state`` is a batch (use
+            ``jax.vmap(env.observe)``) or ``player`` is not an integer scalar.
         """
+        _check_one_game(state, "observe")
+        player = _integer_scalar(player, "player")
         players = self.num_players
-        player = jnp.asarray(player, dtype=jnp.int32)
-        seats = jnp.arange(players)
 
         def hot(size: int, value: jax.Array) -> jax.Array:
             return (jnp.arange(size) == value).astype(jnp.float32)
@@ -675,8 +700,56 @@ class JaxWizard:
                 jnp.clip(state.scores - self._lowest, 0, len(self._shown_scores) - 1)
             ],
         ]
-        del seats
-        return jnp.concatenate(pieces)
+        seat = (player >= 0) & (player < players)
+        return jnp.where(seat, jnp.concatenate(pieces), jnp.float32(0))
+
+
+def _check_one_game(state: object, what: str) -> State:
+    """``state``, if it is the State of one game (its fields have no batch axis)."""
+    if type(state) is not State:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT, f"{what} takes a State, not {type(state).__name__}"
+        )
+    if jnp.ndim(state.phase) != 0:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"{what} takes the State of one game, not a batch of shape "
+            f"{jnp.shape(state.phase)}: use jax.vmap(env.{what})",
+        )
+    return state
+
+
+def _integer_scalar(value: object, what: str) -> jax.Array:
+    """``value`` as an int32 scalar, if it is one integer (a Python int or an integer array)."""
+    if isinstance(value, bool) or not isinstance(value, (int, jax.Array, np.ndarray, np.integer)):
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"{what} must be an integer (a Python int or an integer array), not "
+            f"{type(value).__name__}",
+        )
+    array = jnp.asarray(value)
+    if not jnp.issubdtype(array.dtype, jnp.integer) or array.ndim != 0:
+        raise InvalidArgumentError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"{what} must be one integer, not an array of {array.dtype} of shape "
+            f"{array.shape} (for a batch, use jax.vmap)",
+        )
+    return array.astype(jnp.int32)
+
+
+def _check_key(key: object) -> jax.Array:
+    """``key``, if it is one JAX random key: a typed key or a raw ``uint32[2]``."""
+    if isinstance(key, jax.Array):
+        if jnp.issubdtype(key.dtype, jax.dtypes.prng_key) and key.ndim == 0:
+            return key
+        if key.dtype == jnp.uint32 and key.shape == (2,):
+            return key
+    raise InvalidArgumentError(
+        ErrorCode.INVALID_ARGUMENT,
+        "key must be one JAX random key (jax.random.key(seed), or a raw uint32[2] "
+        f"key), not {type(key).__name__}"
+        + (f" of {key.dtype} and shape {key.shape}" if isinstance(key, jax.Array) else ""),
+    )
 
 
 def _observation_size(players: int, rounds: int) -> int:
@@ -825,11 +898,9 @@ def _end_round(
 def _legal_action_mask(state: State) -> jax.Array:
     """``(86,) bool``: the ids the state's player to act may take."""
     phase = state.phase
-    players = state.bids.shape[0]
     hand = _seat_hand(state.hands, state.current_player)
     cards = _bits_to_cards(_playable(hand, state.led)) > 0
     bid_values = jnp.arange(FIRST_TRUMP - FIRST_BID)
-    del players
     bids = (
         (bid_values <= state.round) & (bid_values != _forbidden_bid(state)) & (phase == _PHASE_BID)
     )
@@ -989,7 +1060,7 @@ def random_games(
         to replay them (memory: ``4 * B * steps`` bytes).
 
     :raises InvalidArgumentError: ``config`` is not a Config or
-        ``batch_size`` not a whole number from 1 up.
+        ``batch_size`` not a whole number from 1 up, or ``key`` not one JAX random key.
     :raises ConfigError: rules the engine does not play (:class:`JaxWizard`).
     """
     if type(config) is not Config:
@@ -1002,5 +1073,5 @@ def random_games(
             ErrorCode.INVALID_ARGUMENT,
             f"batch_size must be a whole number from 1 up, not {batch_size!r}",
         )
-    games: RandomGames = _play_random(config, batch_size, key, bool(record))
+    games: RandomGames = _play_random(config, batch_size, _check_key(key), bool(record))
     return games
