@@ -161,7 +161,10 @@ def _seats(seat: object, size: int, players: int) -> NDArray[np.int64]:
                 f"seat must be 0 to {players - 1} (or an array of them, -1 for none), not {seat}",
             )
         return np.full(size, int(seat), dtype=np.int64)
-    array = np.asarray(seat)
+    try:
+        array = np.asarray(seat)
+    except ValueError:  # a ragged sequence
+        array = np.asarray(None)
     if array.dtype.kind not in "iu" or array.shape != (size,):
         raise InvalidArgumentError(
             ErrorCode.INVALID_ARGUMENT,

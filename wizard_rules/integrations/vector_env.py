@@ -68,7 +68,8 @@ What both share:
   which rows ended, and ``info["final_info"]`` holds the ended games'
   ``"scores"``).  :attr:`~gymnasium.vector.AutoresetMode.NEXT_STEP`,
   Gymnasium's default: the ending step returns the last observation (its
-  mask all ``False`` at a game's end), and the next step ignores that row's
+  mask all ``False`` at a game's end; after an illegal id, the mask of the
+  position the id was refused in), and the next step ignores that row's
   action, starts a new game there and returns its first observation with
   reward 0 and ``terminated`` ``False``.  ``DISABLED`` is refused;
 - **chance**: every deal, and the random opponent's choices, are drawn from
@@ -587,6 +588,12 @@ class SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, NDArra
     when it acts again in that game (its next observation is that step's)
     or when the game ends (``terminated``).  The last observation of an
     ended game is the view of the seat that moved last (its mask all ``False``).
+
+    The ``(num_envs, P)`` rewards are not the ``(num_envs,)`` that
+    Gymnasium's reward wrappers expect of a vector environment:
+    ``RecordEpisodeStatistics`` and ``NormalizeReward`` refuse them (an
+    elementwise one such as ``ClipReward`` works).  Sum a seat's rewards
+    yourself, as above.
 
     Parameters as :class:`WizardVectorEnv`'s, without ``seat`` and ``opponent``.
     """
