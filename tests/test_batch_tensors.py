@@ -248,6 +248,7 @@ def test_layout_is_the_scalar_layout_of_the_config() -> None:
         [0.0, 1.0, 2.0],
         [0, 3, 1],
         [-2, 0, 0],
+        [[0], [1, 2], 0],  # ragged: numpy cannot make an array of it
     ],
 )
 def test_a_bad_seat_is_refused(seat: object) -> None:
