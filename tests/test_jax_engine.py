@@ -655,6 +655,69 @@ def test_bad_arguments_are_refused(call: Callable[[], object], error: type[Excep
     assert raised.value.code is expected  # type: ignore[attr-defined]
 
 
+_ENV3 = JaxWizard(Config(players=3))
+
+
+@functools.cache
+def _one_and_three() -> tuple[Any, Any]:
+    """One game of 3 players, and a batch of three (eager: no compile needed)."""
+    keys = jax.random.split(jax.random.key(0), 3)
+    return _ENV3.init(jax.random.key(0)), jax.vmap(_ENV3.init)(keys)
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda one, many: _ENV3.step(many, jnp.array([60, 60, 60])), "jax.vmap(env.step)"),
+        (lambda one, many: _ENV3.observe(many, 0), "jax.vmap(env.observe)"),
+        (lambda one, many: _ENV3.step("a state", 60), "takes a State, not str"),
+        (lambda one, many: _ENV3.step(one, 60.7), "action must be an integer"),
+        (lambda one, many: _ENV3.step(one, True), "action must be an integer"),
+        (lambda one, many: _ENV3.step(one, jnp.float32(60)), "not an array of float32"),
+        (lambda one, many: _ENV3.step(one, jnp.array([60, 61])), "of shape (2,)"),
+        (lambda one, many: _ENV3.observe(one, 1.5), "player must be an integer"),
+        (lambda one, many: _ENV3.init(0), "key must be one JAX random key"),
+        (lambda one, many: _ENV3.init(jnp.zeros(3, dtype=jnp.uint32)), "of uint32 and shape (3,)"),
+        (lambda one, many: _ENV3.init(jax.random.split(jax.random.key(0), 2)), "shape (2,)"),
+        (lambda one, many: random_games(Config(players=3), 2, 7), "key must be one JAX"),
+    ],
+)
+def test_a_batch_or_bad_value_is_refused_when_traced(
+    call: Callable[[Any, Any], object], words: str
+) -> None:
+    # Shapes and dtypes are known when a function is traced: a batch given to a
+    # function of one game, a float action or seat, or something that is not a
+    # key is refused there with invalid_argument, not deep inside JAX.
+    one, many = _one_and_three()
+    with pytest.raises(InvalidArgumentError) as raised:
+        call(one, many)
+    assert raised.value.code is ErrorCode.INVALID_ARGUMENT
+    assert words in raised.value.message
+
+
+def test_accepted_forms_of_actions_seats_and_keys() -> None:
+    one, _ = _one_and_three()
+    # a Python int, numpy and JAX integers of any width; a raw uint32[2] key
+    for action in (60, np.int64(60), jnp.int8(60), np.array(60, dtype=np.uint16)):
+        assert int(_ENV3.step(one, action).error) == 0
+    raw = jax.random.key_data(jax.random.key(0))
+    assert raw.dtype == jnp.uint32
+    assert raw.shape == (2,)
+    assert int(_ENV3.init(raw).round) == 1
+
+
+def test_a_seat_that_is_none_is_observed_as_zeros() -> None:
+    # -1 (current_player at the end) and P up are no seat: a row of zeros, as
+    # batch_tensors.observe writes -1; a real seat's tensor has a one in "seat".
+    one, _ = _one_and_three()
+    layout = Layout(3)
+    for seat in (-1, 3, 7):
+        assert not np.asarray(_ENV3.observe(one, seat)).any()
+    for seat in range(3):
+        pieces = layout.pieces_of(np.asarray(_ENV3.observe(one, seat)))
+        assert pieces["seat"].tolist() == [1.0 if s == seat else 0.0 for s in range(3)]
+
+
 @pytest.mark.parametrize(
     "names",
     [["hidden_bids"], ["delayed_reveal"], ["clairvoyance"], ["canadian_rule"]],
