@@ -670,16 +670,16 @@ def _one_and_three() -> tuple[Any, Any]:
     [
         (lambda one, many: _ENV3.step(many, jnp.array([60, 60, 60])), "jax.vmap(env.step)"),
         (lambda one, many: _ENV3.observe(many, 0), "jax.vmap(env.observe)"),
-        (lambda one, many: _ENV3.step("a state", 60), "takes a State, not str"),
-        (lambda one, many: _ENV3.step(one, 60.7), "action must be an integer"),
+        (lambda one, many: _ENV3.step("a state", 60), "takes a State, not str"),  # type: ignore[arg-type]
+        (lambda one, many: _ENV3.step(one, 60.7), "action must be an integer"),  # type: ignore[arg-type]
         (lambda one, many: _ENV3.step(one, True), "action must be an integer"),
         (lambda one, many: _ENV3.step(one, jnp.float32(60)), "not an array of float32"),
         (lambda one, many: _ENV3.step(one, jnp.array([60, 61])), "of shape (2,)"),
-        (lambda one, many: _ENV3.observe(one, 1.5), "player must be an integer"),
-        (lambda one, many: _ENV3.init(0), "key must be one JAX random key"),
+        (lambda one, many: _ENV3.observe(one, 1.5), "player must be an integer"),  # type: ignore[arg-type]
+        (lambda one, many: _ENV3.init(0), "key must be one JAX random key"),  # type: ignore[arg-type]
         (lambda one, many: _ENV3.init(jnp.zeros(3, dtype=jnp.uint32)), "of uint32 and shape (3,)"),
         (lambda one, many: _ENV3.init(jax.random.split(jax.random.key(0), 2)), "shape (2,)"),
-        (lambda one, many: random_games(Config(players=3), 2, 7), "key must be one JAX"),
+        (lambda one, many: random_games(Config(players=3), 2, 7), "key must be one JAX"),  # type: ignore[arg-type]
     ],
 )
 def test_a_batch_or_bad_value_is_refused_when_traced(

@@ -65,7 +65,7 @@ as one XLA program (``docs/speed.rst`` times it).
 from __future__ import annotations
 
 from functools import partial
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeAlias
 
 try:
     import jax
@@ -91,7 +91,12 @@ from wizard_rules.errors import ConfigError, ErrorCode, InvalidArgumentError
 from wizard_rules.formats.action_ids import FIRST_BID, FIRST_TRUMP, NO_TRUMP, NUM_ACTIONS
 from wizard_rules.sim import batch
 
-__all__ = ["JaxWizard", "RandomGames", "State", "deal_rounds", "random_games"]
+__all__ = ["IntegerLike", "JaxWizard", "RandomGames", "State", "deal_rounds", "random_games"]
+
+IntegerLike: TypeAlias = "jax.Array | np.ndarray[Any, Any] | np.integer[Any] | int"
+"""What :meth:`JaxWizard.step` takes as an action and :meth:`JaxWizard.observe` as a
+seat: a Python int, or a numpy or JAX integer scalar (a traced one under ``jit``
+and ``vmap``)."""
 
 # -- numbers shared with the numpy batch engine (wizard_rules.sim.batch) ---------
 
@@ -564,7 +569,7 @@ class JaxWizard:
 
     # -- step -------------------------------------------------------------------
 
-    def step(self, state: State, action: jax.Array | int, key: jax.Array | None = None) -> State:
+    def step(self, state: State, action: IntegerLike, key: jax.Array | None = None) -> State:
         """The game after the player to act takes ``action``; a refused one changes nothing.
 
         :param action: an id of the action space (0 to 85).
@@ -651,7 +656,7 @@ class JaxWizard:
 
     # -- what a player sees ---------------------------------------------------------
 
-    def observe(self, state: State, player: jax.Array | int) -> jax.Array:
+    def observe(self, state: State, player: IntegerLike) -> jax.Array:
         """``(D,) float32``: what ``player`` may know, in the layout of ``tensors.Layout``.
 
         Element for element the tensor that
