@@ -987,7 +987,7 @@ def _play_random(config: Config, batch_size: int, key: jax.Array, record: bool) 
     slots = rounds * (1 + players) + players * rounds * (rounds + 1) // 2
     nothing = jnp.zeros((batch_size, slots if record else 0), dtype=jnp.int32)
 
-    def kept(log: jax.Array, actions: jax.Array, slot: jax.Array) -> jax.Array:
+    def logged(log: jax.Array, actions: jax.Array, slot: jax.Array) -> jax.Array:
         if not record:
             return log
         return lax.dynamic_update_slice(log, actions[:, None], (jnp.int32(0), slot))
@@ -1008,7 +1008,7 @@ def _play_random(config: Config, batch_size: int, key: jax.Array, record: bool) 
         states, decisions, counter, log = carry
         for k in range(players):
             cards = _barrier(many(_random_card)(states, words(counter + k)), counter)
-            log = kept(log, cards, counter + k)
+            log = logged(log, cards, counter + k)
             states = many(_after_card)(states, cards)
         states = many(_take_trick)(states)
         return states, decisions + batch_size * players, counter + players, log
@@ -1017,12 +1017,12 @@ def _play_random(config: Config, batch_size: int, key: jax.Array, record: bool) 
         states, decisions, counter, log = carry
         choosing = states.phase == _PHASE_CHOOSE_TRUMP
         suits = _draw(words(counter), 4)
-        log = kept(log, jnp.where(choosing, FIRST_TRUMP + suits, -1), counter)
+        log = logged(log, jnp.where(choosing, FIRST_TRUMP + suits, -1), counter)
         states = many(_select)(choosing, many(_after_trump)(states, suits), states)
         decisions = decisions + choosing.sum(dtype=jnp.int32)
         for k in range(players):
             bids = _barrier(many(_random_bid)(states, words(counter + 1 + k)), counter)
-            log = kept(log, FIRST_BID + bids, counter + 1 + k)
+            log = logged(log, FIRST_BID + bids, counter + 1 + k)
             states = many(_after_bid)(states, bids)
         carry = (states, decisions + batch_size * players, counter + 1 + players, log)
         states, decisions, counter, log = lax.fori_loop(0, r + 1, trick, carry)
